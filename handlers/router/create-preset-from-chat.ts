@@ -1,0 +1,8 @@
+/** `POST /presets/{slug}/chat/completions`: a preset or a new version from a chat-completions body. */
+import { createPresetOperation } from '../../src/router/create-preset.js'
+
+export const createPresetsChatCompletions = createPresetOperation(
+  'createPresetsChatCompletions',
+  'chat',
+  '/presets/:slug/chat/completions',
+)

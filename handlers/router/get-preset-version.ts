@@ -1,0 +1,22 @@
+/** `GET /presets/{slug}/versions/{version}`: one version of a preset. */
+import { jsonResponse } from '../../src/core/http.js'
+import type { RouterOperation } from '../../src/router/context.js'
+import { invalidParameters, routerError, routerMessages } from '../../src/router/errors.js'
+import { findPreset } from '../../src/router/lookup.js'
+import { parseVersion } from '../../src/router/params.js'
+import { versionToWire } from '../../src/router/serialize.js'
+
+export const getPresetVersion: RouterOperation = {
+  name: 'getPresetVersion',
+  method: 'GET',
+  path: '/presets/:slug/versions/:version',
+  handle(context, request) {
+    const parsed = parseVersion(request.params.version ?? '')
+    const found = findPreset(context, request, 'issue' in parsed ? [parsed.issue] : [])
+    if ('status' in found) return found
+    if ('issue' in parsed) return invalidParameters([parsed.issue])
+    const version = context.store.versionsOf(found.preset.id)[parsed.version - 1]
+    if (!version) return routerError(404, routerMessages.versionNotFound)
+    return jsonResponse(200, { data: versionToWire(version) })
+  },
+}

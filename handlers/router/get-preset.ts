@@ -1,0 +1,17 @@
+/** `GET /presets/{slug}`: a preset with its designated version inline. */
+import { jsonResponse } from '../../src/core/http.js'
+import type { RouterOperation } from '../../src/router/context.js'
+import { findPreset } from '../../src/router/lookup.js'
+import { presetWithVersionToWire } from '../../src/router/serialize.js'
+
+export const getPreset: RouterOperation = {
+  name: 'getPreset',
+  method: 'GET',
+  path: '/presets/:slug',
+  handle(context, request) {
+    const found = findPreset(context, request)
+    if ('status' in found) return found
+    const designated = context.store.version(found.preset.designated_version_id)
+    return jsonResponse(200, { data: presetWithVersionToWire(found.preset, designated) })
+  },
+}

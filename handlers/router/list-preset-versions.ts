@@ -1,0 +1,22 @@
+/** `GET /presets/{slug}/versions`: a preset's versions, oldest first, paged. */
+import { jsonResponse } from '../../src/core/http.js'
+import type { RouterOperation } from '../../src/router/context.js'
+import { invalidParameters } from '../../src/router/errors.js'
+import { findPreset } from '../../src/router/lookup.js'
+import { parsePaging } from '../../src/router/params.js'
+import { versionToWire } from '../../src/router/serialize.js'
+
+export const listPresetVersions: RouterOperation = {
+  name: 'listPresetVersions',
+  method: 'GET',
+  path: '/presets/:slug/versions',
+  handle(context, request) {
+    const paging = parsePaging(request.query)
+    const found = findPreset(context, request, 'issues' in paging ? paging.issues : [])
+    if ('status' in found) return found
+    if ('issues' in paging) return invalidParameters(paging.issues)
+    const all = context.store.versionsOf(found.preset.id)
+    const page = all.slice(paging.offset, paging.offset + paging.limit)
+    return jsonResponse(200, { data: page.map(versionToWire), total_count: all.length })
+  },
+}

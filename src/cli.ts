@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+/**
+ * The `understudy` command: `understudy serve [options]` starts the standalone server.
+ * @module
+ */
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import type { ScenarioDefinition, ScenarioName } from '../scenarios/index.js'
+import { startServer } from './server/index.js'
+
+const USAGE = `Usage: understudy serve [options]
+
+Options:
+  --port <n>            port to listen on (default 4010; 0 picks a free port)
+  --host <host>         address to bind (default 127.0.0.1)
+  --scenario <name|file> a built-in scenario's name, or a .ts/.js/.json file exporting one (default: default)
+  --seed <seed>         makes every generated id reproducible
+  --now <time>          fixes the clock at an ISO 8601 time
+  --feature-level <n>   the messaging feature level every organization emulates (default 421)
+  -h, --help            show this help`
+
+function fail(message: string): never {
+  console.error(`understudy: ${message}`)
+  process.exit(1)
+}
+
+async function loadScenario(value: string | undefined): Promise<ScenarioName | ScenarioDefinition | undefined> {
+  if (value === undefined || !/[./\\]/.test(value)) return value as ScenarioName | undefined
+  const module = (await import(pathToFileURL(resolve(value)).href, value.endsWith('.json') ? { with: { type: 'json' } } : undefined)) as {
+    default?: unknown
+  }
+  return (module.default ?? module) as ScenarioDefinition
+}
+
+function integer(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^[0-9]+$/.test(value)) fail(`--${name} must be a whole number, got "${value}"`)
+  return Number(value)
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      scenario: { type: 'string' },
+      seed: { type: 'string' },
+      now: { type: 'string' },
+      'feature-level': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  const command = positionals[0] ?? 'serve'
+  if (values.help) {
+    console.log(USAGE)
+    return
+  }
+  if (command !== 'serve') fail(`unknown command "${command}"\n${USAGE}`)
+  const port = integer('port', values.port) ?? 4010
+  const host = values.host ?? '127.0.0.1'
+
+  let server: Awaited<ReturnType<typeof startServer>>
+  try {
+    server = await startServer({
+      port,
+      host,
+      scenario: await loadScenario(values.scenario),
+      seed: values.seed,
+      now: values.now,
+      featureLevel: integer('feature-level', values['feature-level']),
+    })
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === 'EADDRINUSE') fail(`port ${port} on ${host} is already in use`)
+    if (code === 'EADDRNOTAVAIL') fail(`cannot bind to ${host}: address not available`)
+    fail(error instanceof Error ? error.message : String(error))
+  }
+
+  console.log(`Understudy is serving scenario "${server.simulator.scenario.name}" at ${server.url}`)
+  console.log(`router     ${server.services.router}`)
+  for (const [subdomain, url] of Object.entries(server.services.messaging)) {
+    console.log(`messaging  ${subdomain}  ${url}`)
+  }
+
+  let stopping = false
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    void server.close().then(() => process.exit(0))
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+void main()

@@ -1,0 +1,56 @@
+/**
+ * The plain request and response that every operation of every service works on.
+ * No msw and no Fetch objects here: the msw adapter and the standalone server translate to and from these.
+ * @module
+ */
+
+/** A request as an operation sees it. Header names are lower-case. */
+export interface PlainRequest {
+  method: string
+  /** The full URL as the client sent it (for messages and the journal). */
+  url: string
+  /** The URL path, still percent-encoded. Services narrow it to the part below their base URL. */
+  path: string
+  query: URLSearchParams
+  headers: Readonly<Record<string, string>>
+  /** The raw body, or `undefined` when the request had none. */
+  body: Uint8Array | undefined
+}
+
+/** A response as an operation returns it. The body is already serialised, so every way in sends the same bytes. */
+export interface PlainResponse {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+/** Builds a JSON response. `trailingNewline` matches servers (like Zulip's) that end every body with `\n`. */
+export function jsonResponse(
+  status: number,
+  value: unknown,
+  options: { headers?: Record<string, string>; trailingNewline?: boolean } = {},
+): PlainResponse {
+  const text = JSON.stringify(value)
+  return {
+    status,
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body: options.trailingNewline ? `${text}\n` : text,
+  }
+}
+
+/** Reads a header case-insensitively from a plain record of lower-case names. */
+export function header(request: PlainRequest, name: string): string | undefined {
+  return request.headers[name.toLowerCase()]
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true })
+
+/** Decodes a body as strict UTF-8; `undefined` when it is not valid UTF-8. */
+export function bodyText(request: PlainRequest): string | undefined {
+  if (request.body === undefined) return ''
+  try {
+    return decoder.decode(request.body)
+  } catch {
+    return undefined
+  }
+}

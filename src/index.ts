@@ -1,0 +1,18 @@
+/**
+ * Understudy: an in-memory simulator of a model-routing Presets API (OpenRouter-compatible) and a
+ * team-messaging organization API (Zulip-compatible), served as msw request handlers.
+ * @module
+ */
+export type { Scenario, ScenarioDefinition, ScenarioName } from '../scenarios/index.js'
+export { defineScenario, scenarios } from '../scenarios/index.js'
+export type { Clock, TimeInput } from './core/clock.js'
+export type { PlainRequest, PlainResponse } from './core/http.js'
+export type { MessagingService } from './messaging/service.js'
+export type { RouterService } from './router/service.js'
+export {
+  createSimulator,
+  DEFAULT_MESSAGING_BASE_URL,
+  DEFAULT_ROUTER_BASE_URL,
+  type Simulator,
+  type SimulatorOptions,
+} from './simulator.js'

@@ -1,0 +1,62 @@
+/**
+ * Creating a preset, or a new version of one, from an inference body. The three create operations
+ * (chat completions, messages, responses) differ only in the body's skin.
+ * @module
+ */
+import { jsonResponse, type PlainResponse } from '../core/http.js'
+import type { OperationRequest } from '../core/routes.js'
+import { authenticate, authorizeWrite } from './auth.js'
+import { readJsonBody } from './body.js'
+import type { RouterContext, RouterOperation } from './context.js'
+import { invalidParameters, routerError, routerMessages } from './errors.js'
+import { slugIssue } from './params.js'
+import { presetWithVersionToWire } from './serialize.js'
+import { extractPreset, type Skin } from './validation/index.js'
+
+/**
+ * Checks, in order: credentials (401), write permission (403), slug (400), body (400), an archived
+ * preset (404); then stores the next version under a per-slug lock and answers `{ data: preset }`.
+ */
+async function createPreset(context: RouterContext, skin: Skin, request: OperationRequest): Promise<PlainResponse> {
+  const principal = authenticate(request, context.store)
+  if ('status' in principal) return principal
+  const forbidden = authorizeWrite(principal)
+  if (forbidden) return forbidden
+
+  const slug = request.params.slug ?? ''
+  const badSlug = slugIssue(slug)
+  if (badSlug) return invalidParameters([badSlug])
+
+  const body = readJsonBody(request)
+  if ('issue' in body) return invalidParameters([body.issue])
+  const extracted = extractPreset(skin, body.value)
+  if (!extracted.ok) return invalidParameters(extracted.issues)
+
+  const { store, clock, lock } = context
+  const workspace = principal.workspace
+  return lock.run(`${workspace.id}\u0000${slug}`, async () => {
+    const existing = store.preset(workspace.id, slug)
+    if (existing?.status === 'archived') return routerError(404, routerMessages.presetNotFound)
+    const preset = await store.addVersion(
+      {
+        workspace,
+        slug,
+        config: extracted.config,
+        systemPrompt: extracted.systemPrompt,
+        creatorUserId: principal.key.userId,
+      },
+      clock.iso(),
+    )
+    return jsonResponse(200, { data: presetWithVersionToWire(preset, store.version(preset.designated_version_id)) })
+  })
+}
+
+/** Defines one of the three create operations. */
+export function createPresetOperation(name: string, skin: Skin, path: string): RouterOperation {
+  return {
+    name,
+    method: 'POST',
+    path,
+    handle: (context, request) => createPreset(context, skin, request),
+  }
+}

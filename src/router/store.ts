@@ -1,0 +1,149 @@
+/**
+ * The router's in-memory data: workspaces, keys, presets and their versions, with O(1) lookups.
+ * @module
+ */
+import type { RouterScenario } from '../../scenarios/schema/router.js'
+import type { ServiceContext } from '../core/service.js'
+import { Table } from '../core/table.js'
+import {
+  type ApiKeyRecord,
+  apiKeyRecord,
+  type PresetRecord,
+  type PresetVersionRecord,
+  presetRecord,
+  presetVersionRecord,
+  type WorkspaceRecord,
+  workspaceRecord,
+} from './records.js'
+
+const slugKey = (workspaceId: string, slug: string) => `${workspaceId}\u0000${slug}`
+
+/** What a new version is made of. */
+export interface NewVersion {
+  workspace: WorkspaceRecord
+  slug: string
+  config: Record<string, unknown>
+  systemPrompt: string | null
+  creatorUserId: string
+}
+
+/** Creates the router's tables for one simulator. */
+export function createRouterStore(context: ServiceContext) {
+  const workspaces = new Table(workspaceRecord, { id: { key: (w) => w.id, unique: true } })
+  const keys = new Table(apiKeyRecord, { secret: { key: (k) => k.key, unique: true } })
+  const presets = new Table(presetRecord, {
+    id: { key: (p) => p.id, unique: true },
+    slug: { key: (p) => slugKey(p.workspace_id, p.slug), unique: true },
+    workspace: { key: (p) => p.workspace_id, unique: false },
+  })
+  const versions = new Table(presetVersionRecord, {
+    id: { key: (v) => v.id, unique: true },
+    preset: { key: (v) => v.preset_id, unique: false },
+  })
+  let seq = 0
+
+  /** Stores a version (and its preset, on a new slug). The caller serialises calls per workspace and slug. */
+  async function addVersion(input: NewVersion, at: string): Promise<PresetRecord> {
+    const ids = context.ids()
+    const existing = presets.get('slug', slugKey(input.workspace.id, input.slug))
+    const presetId = existing?.id ?? ids.uuid()
+    const version = await versions.insert({
+      id: ids.uuid(),
+      preset_id: presetId,
+      version: existing ? versions.list('preset', existing.id).length + 1 : 1,
+      config: input.config,
+      system_prompt: input.systemPrompt,
+      creator_id: input.creatorUserId,
+      created_at: at,
+      updated_at: at,
+    })
+    seq += 1
+    if (existing) {
+      presets.patch(existing, { updated_at: at, designated_version_id: version.id, seq })
+      return existing
+    }
+    return presets.insert({
+      id: presetId,
+      name: input.slug,
+      slug: input.slug,
+      description: null,
+      status: 'active',
+      status_updated_at: null,
+      created_at: at,
+      updated_at: at,
+      creator_user_id: input.creatorUserId,
+      workspace_id: input.workspace.id,
+      designated_version_id: version.id,
+      seq,
+    })
+  }
+
+  return {
+    workspaces,
+    keys,
+    presets,
+    versions,
+
+    key(secret: string): ApiKeyRecord | undefined {
+      return keys.get('secret', secret)
+    },
+    workspace(id: string): WorkspaceRecord | undefined {
+      return workspaces.get('id', id)
+    },
+    preset(workspaceId: string, slug: string): PresetRecord | undefined {
+      return presets.get('slug', slugKey(workspaceId, slug))
+    },
+    /** The workspace's presets, most recently updated first. */
+    presetsOf(workspaceId: string): PresetRecord[] {
+      return [...presets.list('workspace', workspaceId)].sort(
+        (a, b) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : b.seq - a.seq),
+      )
+    },
+    /** A preset's versions, oldest first. */
+    versionsOf(presetId: string): readonly PresetVersionRecord[] {
+      return versions.list('preset', presetId)
+    },
+    version(id: string): PresetVersionRecord | undefined {
+      return versions.get('id', id)
+    },
+    addVersion,
+
+    /** Clears everything and seeds a scenario. */
+    async load(scenario: RouterScenario): Promise<void> {
+      for (const table of [workspaces, keys, presets, versions]) table.clear()
+      seq = 0
+      const at = context.clock.iso()
+      const time = (value: string | undefined) => (value ? new Date(value).toISOString() : at)
+      for (const workspace of scenario.workspaces) {
+        const stored = await workspaces.insert({
+          id: workspace.id,
+          name: workspace.name,
+          presetWrites: workspace.presetWrites,
+        })
+        for (const key of workspace.keys) await keys.insert({ ...key, workspaceId: workspace.id })
+        const owner = workspace.keys[0]?.userId ?? 'user_understudy'
+        for (const preset of workspace.presets) {
+          const creatorUserId = preset.creatorUserId ?? owner
+          let record: PresetRecord | undefined
+          for (const version of preset.versions) {
+            record = await addVersion(
+              { workspace: stored, slug: preset.slug, config: version.config, systemPrompt: version.systemPrompt, creatorUserId },
+              time(version.createdAt ?? preset.createdAt),
+            )
+          }
+          if (record) {
+            presets.patch(record, {
+              name: preset.name ?? preset.slug,
+              description: preset.description,
+              status: preset.status,
+              status_updated_at: preset.status === 'active' ? null : time(preset.createdAt),
+              created_at: preset.createdAt ? time(preset.createdAt) : record.created_at,
+            })
+          }
+        }
+      }
+    },
+  }
+}
+
+export type RouterStore = ReturnType<typeof createRouterStore>
