@@ -6,8 +6,8 @@ import defaultScenario from './default/index.js'
 import presetsHistory from './presets-history.js'
 import type { ScenarioDefinition } from './schema/index.js'
 
-export { defineScenario, parseScenario } from './schema/index.js'
 export type { Scenario, ScenarioDefinition } from './schema/index.js'
+export { defineScenario, parseScenario } from './schema/index.js'
 
 /** Every built-in scenario by name. */
 export const scenarios = {

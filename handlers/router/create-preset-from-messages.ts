@@ -1,4 +1,8 @@
 /** `POST /presets/{slug}/messages`: a preset or a new version from a messages body. */
 import { createPresetOperation } from '../../src/router/create-preset.js'
 
-export const createPresetsMessages = createPresetOperation('createPresetsMessages', 'messages', '/presets/:slug/messages')
+export const createPresetsMessages = createPresetOperation(
+  'createPresetsMessages',
+  'messages',
+  '/presets/:slug/messages',
+)

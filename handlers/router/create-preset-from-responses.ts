@@ -1,4 +1,8 @@
 /** `POST /presets/{slug}/responses`: a preset or a new version from a responses body. */
 import { createPresetOperation } from '../../src/router/create-preset.js'
 
-export const createPresetsResponses = createPresetOperation('createPresetsResponses', 'responses', '/presets/:slug/responses')
+export const createPresetsResponses = createPresetOperation(
+  'createPresetsResponses',
+  'responses',
+  '/presets/:slug/responses',
+)

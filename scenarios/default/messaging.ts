@@ -1,5 +1,8 @@
 /**
  * The default scenario's messaging organization. Every account here is listed in the README.
+ * Ids follow the order below: Desdemona 1, Iago 2, Othello 3, King Hamlet 4, Cordelia 5,
+ * Provisioner 6, Welcome Bot 7. Welcome Bot is a system bot, as on the real server: its type is
+ * generic (1) and its key is refused on every organization.
  * @module
  */
 import type { MessagingScenarioInput } from '../schema/messaging.js'
@@ -54,13 +57,15 @@ export const defaultMessaging = {
           role: 'administrator',
           canCreateUsers: true,
           bot: 'generic',
+          botOwner: 'desdemona@acme.example',
           apiKey: 'VLB5LzxoiGFfWd3hjOkYRBMeyyMDHqJ3',
         },
         {
           email: 'welcome-bot@zulip.com',
           fullName: 'Welcome Bot',
           role: 'member',
-          bot: 'embedded',
+          bot: 'generic',
+          systemBot: true,
           apiKey: '8aRUhR4IWrXPvhsBkDa9U4UqGWlG6g3O',
         },
       ],

@@ -27,6 +27,13 @@ export const messagingUserSchema = z.strictObject({
     .enum(['generic', 'incoming-webhook', 'outgoing-webhook', 'embedded'])
     .nullable()
     .default(null),
+  /** A bot's owner: the e-mail address of a human of the same organization. */
+  botOwner: z.string().optional(),
+  /**
+   * A cross-realm system bot, like Zulip's Welcome Bot: it belongs to the server's internal realm, so
+   * it is left out of `GET /users` and its key is refused on every organization.
+   */
+  systemBot: z.boolean().default(false),
 })
 
 export const messagingOrganizationSchema = z.strictObject({
@@ -47,12 +54,74 @@ export const messagingOrganizationSchema = z.strictObject({
   requireUniqueNames: z.boolean().default(false),
   /** `production`: minimum length 6 plus a strength heuristic; `development`: only empty passwords fail. */
   passwordPolicy: z.enum(['production', 'development']).default('production'),
+  /**
+   * The organization's accounts, given ids 1, 2, … in scenario order across all organizations. An
+   * organization without Welcome Bot (`welcome-bot@zulip.com`, a system bot) gets one appended.
+   */
   users: z.array(messagingUserSchema),
 })
 
-export const messagingScenarioSchema = z.strictObject({
-  organizations: z.array(messagingOrganizationSchema),
-})
+export const messagingScenarioSchema = z
+  .strictObject({
+    organizations: z.array(messagingOrganizationSchema),
+  })
+  .superRefine((scenario, context) => {
+    const subdomains = new Set<string>()
+    const keys = new Set<string>()
+    scenario.organizations.forEach((organization, o) => {
+      if (subdomains.has(organization.subdomain)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['organizations', o, 'subdomain'],
+          message: 'is used by another organization',
+        })
+      }
+      subdomains.add(organization.subdomain)
+      const emails = new Map<string, (typeof organization.users)[number]>()
+      for (const user of organization.users) emails.set(user.email.trim().toLowerCase(), user)
+      const seen = new Set<string>()
+      organization.users.forEach((user, u) => {
+        const path = ['organizations', o, 'users', u]
+        const email = user.email.trim().toLowerCase()
+        if (seen.has(email))
+          context.addIssue({
+            code: 'custom',
+            path: [...path, 'email'],
+            message: 'is used by another user of the organization',
+          })
+        seen.add(email)
+        if (keys.has(user.apiKey))
+          context.addIssue({
+            code: 'custom',
+            path: [...path, 'apiKey'],
+            message: 'is used by another user',
+          })
+        keys.add(user.apiKey)
+        if (user.systemBot && user.bot === null)
+          context.addIssue({
+            code: 'custom',
+            path: [...path, 'systemBot'],
+            message: 'only a bot can be a system bot',
+          })
+        if (user.botOwner !== undefined) {
+          const owner = emails.get(user.botOwner.trim().toLowerCase())
+          if (user.bot === null)
+            context.addIssue({
+              code: 'custom',
+              path: [...path, 'botOwner'],
+              message: 'only a bot has an owner',
+            })
+          else if (!owner || owner.bot !== null) {
+            context.addIssue({
+              code: 'custom',
+              path: [...path, 'botOwner'],
+              message: 'must be the e-mail address of a human of the same organization',
+            })
+          }
+        }
+      })
+    })
+  })
 
 export type MessagingScenario = z.output<typeof messagingScenarioSchema>
 export type MessagingScenarioInput = z.input<typeof messagingScenarioSchema>

@@ -22,9 +22,12 @@ export interface Clock {
 
 /** Parses a time input into epoch milliseconds, throwing a clear error for a bad value. */
 export function toEpochMs(time: TimeInput): number {
-  const ms = time instanceof Date ? time.getTime() : typeof time === 'number' ? time : Date.parse(time)
+  const ms =
+    time instanceof Date ? time.getTime() : typeof time === 'number' ? time : Date.parse(time)
   if (!Number.isFinite(ms)) {
-    throw new TypeError(`[understudy] Failed to set the clock: "${String(time)}" is not a valid time.`)
+    throw new TypeError(
+      `[understudy] Failed to set the clock: "${String(time)}" is not a valid time.`,
+    )
   }
   return ms
 }
@@ -38,7 +41,9 @@ export function createClock(start?: TimeInput): Clock {
     iso: () => new Date(clock.now()).toISOString(),
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) {
-        throw new RangeError(`[understudy] Failed to advance the clock: ${ms} is not a non-negative number.`)
+        throw new RangeError(
+          `[understudy] Failed to advance the clock: ${ms} is not a non-negative number.`,
+        )
       }
       if (fixedAt === undefined) offset += ms
       else fixedAt += ms

@@ -67,7 +67,8 @@ export function createRouteTable<Context>(operations: readonly Operation<Context
       for (const route of routes) {
         const params = matchPath(route, parts)
         if (!params) continue
-        if (route.operation.method === method) return { kind: 'operation', operation: route.operation, params }
+        if (route.operation.method === method)
+          return { kind: 'operation', operation: route.operation, params }
         allowed.push(route.operation.method)
       }
       return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' }

@@ -24,8 +24,11 @@ export type Scope = 'in-process' | 'server'
 /** A simulated service inside one simulator. */
 export interface Service {
   readonly name: string
-  /** Absolute msw URL patterns this service answers. */
-  patterns(scope: Scope): string[]
+  /**
+   * The msw URL patterns this service answers. Prefer a `RegExp` (see `urlPattern`): msw percent-decodes
+   * the parameters of string patterns and answers 500 for a malformed escape such as `%zz`.
+   */
+  patterns(scope: Scope): Array<string | RegExp>
   /**
    * Answers a request whose `path` is the full URL path. `undefined` means the URL is not this
    * service's (msw then tries the next handler).
@@ -33,4 +36,14 @@ export interface Service {
   handle(request: PlainRequest, scope: Scope): Promise<PlainResponse | undefined>
   /** Clears every record and seeds the scenario. */
   load(scenario: Scenario): Promise<void>
+}
+
+/** Escapes text for use inside a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+}
+
+/** A pattern for a base URL and everything below `prefix` (`''` for everything under the base). */
+export function urlPattern(baseUrl: string, prefix = ''): RegExp {
+  return new RegExp(`^${escapeRegExp(baseUrl + prefix)}(?:/.*)?$`)
 }

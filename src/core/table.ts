@@ -24,10 +24,7 @@ export class Table<Schema extends z.ZodType<object>, Indexes extends string = ne
   readonly #unique = new Map<Indexes, Map<string, z.output<Schema>>>()
   readonly #multi = new Map<Indexes, Map<string, z.output<Schema>[]>>()
 
-  constructor(
-    schema: Schema,
-    indexes: Record<Indexes, IndexDefinition<z.output<Schema>>>,
-  ) {
+  constructor(schema: Schema, indexes: Record<Indexes, IndexDefinition<z.output<Schema>>>) {
     this.collection = new Collection({ schema })
     this.#definitions = indexes
     this.#resetIndexes()

@@ -17,7 +17,10 @@ export interface RouterPrincipal {
  * Reads `Authorization: Bearer <key>`. No usable header: 401 `No auth credentials found`;
  * an unknown or disabled key: 401 `User not found.`
  */
-export function authenticate(request: PlainRequest, store: RouterStore): RouterPrincipal | PlainResponse {
+export function authenticate(
+  request: PlainRequest,
+  store: RouterStore,
+): RouterPrincipal | PlainResponse {
   const value = header(request, 'authorization')?.trim() ?? ''
   const match = /^Bearer\s+(\S+)$/i.exec(value)
   if (!match) return routerError(401, routerMessages.missingCredentials)
@@ -29,7 +32,10 @@ export function authenticate(request: PlainRequest, store: RouterStore): RouterP
 
 /** Whether the principal may create presets and versions in its workspace; 403 when not. */
 export function authorizeWrite(principal: RouterPrincipal): PlainResponse | undefined {
-  if (principal.workspace.presetWrites === 'management-only' && principal.key.kind !== 'management') {
+  if (
+    principal.workspace.presetWrites === 'management-only' &&
+    principal.key.kind !== 'management'
+  ) {
     return routerError(403, routerMessages.managementOnly)
   }
   return undefined

@@ -17,7 +17,11 @@ import { extractPreset, type Skin } from './validation/index.js'
  * Checks, in order: credentials (401), write permission (403), slug (400), body (400), an archived
  * preset (404); then stores the next version under a per-slug lock and answers `{ data: preset }`.
  */
-async function createPreset(context: RouterContext, skin: Skin, request: OperationRequest): Promise<PlainResponse> {
+async function createPreset(
+  context: RouterContext,
+  skin: Skin,
+  request: OperationRequest,
+): Promise<PlainResponse> {
   const principal = authenticate(request, context.store)
   if ('status' in principal) return principal
   const forbidden = authorizeWrite(principal)
@@ -47,7 +51,9 @@ async function createPreset(context: RouterContext, skin: Skin, request: Operati
       },
       clock.iso(),
     )
-    return jsonResponse(200, { data: presetWithVersionToWire(preset, store.version(preset.designated_version_id)) })
+    return jsonResponse(200, {
+      data: presetWithVersionToWire(preset, store.version(preset.designated_version_id)),
+    })
   })
 }
 

@@ -4,13 +4,13 @@
  * @module
  */
 import { jsonResponse, type PlainResponse } from '../core/http.js'
+import { formatIssues, type ValidationIssue } from './validation/index.js'
 
 /** The router's error messages, one per condition. */
 export const routerMessages = {
   missingCredentials: 'No auth credentials found',
   unknownKey: 'User not found.',
   managementOnly: 'Only management keys can perform this operation',
-  invalidParameters: 'Invalid request parameters',
   presetNotFound: 'Preset not found',
   versionNotFound: 'Preset version not found',
   notFound: 'Not Found',
@@ -19,10 +19,7 @@ export const routerMessages = {
 } as const
 
 /** One failing field: its path and why. */
-export interface RouterIssue {
-  path: string
-  message: string
-}
+export type RouterIssue = ValidationIssue
 
 /** An error response in the router's shape. */
 export function routerError(
@@ -30,12 +27,14 @@ export function routerError(
   message: string,
   options: { metadata?: Record<string, unknown>; headers?: Record<string, string> } = {},
 ): PlainResponse {
-  const error = options.metadata === undefined ? { code: status, message } : { code: status, message, metadata: options.metadata }
+  const error =
+    options.metadata === undefined
+      ? { code: status, message }
+      : { code: status, message, metadata: options.metadata }
   return jsonResponse(status, { error }, { headers: options.headers })
 }
 
 /** A 400 naming every failing field path, with the list in `error.metadata.issues`. */
 export function invalidParameters(issues: RouterIssue[]): PlainResponse {
-  const detail = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')
-  return routerError(400, `${routerMessages.invalidParameters}: ${detail}`, { metadata: { issues } })
+  return routerError(400, formatIssues(issues), { metadata: { issues } })
 }

@@ -22,7 +22,9 @@ export function parseVersion(text: string): { version: number } | { issue: Route
 }
 
 /** Paging: `offset` >= 0 (default 0), `limit` 1..100 (default 50). */
-export function parsePaging(query: URLSearchParams): { offset: number; limit: number } | { issues: RouterIssue[] } {
+export function parsePaging(
+  query: URLSearchParams,
+): { offset: number; limit: number } | { issues: RouterIssue[] } {
   const issues: RouterIssue[] = []
   const read = (name: string, fallback: number, min: number, max: number) => {
     const raw = query.get(name)

@@ -36,6 +36,12 @@ export function presetToWire(preset: PresetRecord) {
 }
 
 /** `PresetWithDesignatedVersion` on the wire. */
-export function presetWithVersionToWire(preset: PresetRecord, designated: PresetVersionRecord | undefined) {
-  return { ...presetToWire(preset), designated_version: designated ? versionToWire(designated) : null }
+export function presetWithVersionToWire(
+  preset: PresetRecord,
+  designated: PresetVersionRecord | undefined,
+) {
+  return {
+    ...presetToWire(preset),
+    designated_version: designated ? versionToWire(designated) : null,
+  }
 }

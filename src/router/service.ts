@@ -6,7 +6,7 @@ import { routerOperations } from '../../handlers/router/index.js'
 import { jsonResponse, type PlainResponse } from '../core/http.js'
 import { KeyedLock } from '../core/lock.js'
 import { createRouteTable } from '../core/routes.js'
-import type { Scope, Service, ServiceContext } from '../core/service.js'
+import { type Scope, type Service, type ServiceContext, urlPattern } from '../core/service.js'
 import type { RouterContext } from './context.js'
 import { routerError, routerMessages } from './errors.js'
 import { presetToWire, versionToWire } from './serialize.js'
@@ -21,19 +21,32 @@ export interface RouterServiceOptions {
 export interface RouterService extends Service {
   readonly baseUrl: string
   /** Every workspace with its keys. */
-  workspaces(): Array<{ id: string; name: string; presetWrites: string; keys: Array<{ key: string; label: string; kind: string; disabled: boolean; userId: string }> }>
+  workspaces(): Array<{
+    id: string
+    name: string
+    presetWrites: string
+    keys: Array<{ key: string; label: string; kind: string; disabled: boolean; userId: string }>
+  }>
   /** A workspace's presets as the API shows them, most recently updated first, each with all its versions. */
-  presets(workspaceId: string): Array<ReturnType<typeof presetToWire> & { versions: Array<ReturnType<typeof versionToWire>> }>
+  presets(
+    workspaceId: string,
+  ): Array<ReturnType<typeof presetToWire> & { versions: Array<ReturnType<typeof versionToWire>> }>
 }
 
 /** Creates the router service of one simulator. */
-export function createRouterService(context: ServiceContext, options: RouterServiceOptions): RouterService {
+export function createRouterService(
+  context: ServiceContext,
+  options: RouterServiceOptions,
+): RouterService {
   const store = createRouterStore(context)
   const operationContext: RouterContext = { store, clock: context.clock, lock: new KeyedLock() }
   const routes = createRouteTable(routerOperations)
   const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '')
 
-  async function handle(request: Parameters<Service['handle']>[0], scope: Scope): Promise<PlainResponse | undefined> {
+  async function handle(
+    request: Parameters<Service['handle']>[0],
+    scope: Scope,
+  ): Promise<PlainResponse | undefined> {
     if (!request.path.startsWith(`${basePath}/`) && request.path !== basePath) return undefined
     const path = request.path.slice(basePath.length) || '/'
     const found = routes.lookup(request.method, path)
@@ -41,7 +54,11 @@ export function createRouterService(context: ServiceContext, options: RouterServ
       return found.operation.handle(operationContext, { ...request, path, params: found.params })
     }
     if (found.kind === 'method-not-allowed') {
-      return jsonResponse(405, { error: { code: 405, message: 'Method Not Allowed' } }, { headers: { allow: found.allowed.join(', ') } })
+      return jsonResponse(
+        405,
+        { error: { code: 405, message: 'Method Not Allowed' } },
+        { headers: { allow: found.allowed.join(', ') } },
+      )
     }
     if (scope === 'in-process' && !path.startsWith('/presets')) return undefined
     return routerError(404, routerMessages.notFound)
@@ -50,10 +67,7 @@ export function createRouterService(context: ServiceContext, options: RouterServ
   return {
     name: 'router',
     baseUrl: options.baseUrl,
-    patterns: (scope) =>
-      scope === 'server'
-        ? [options.baseUrl, `${options.baseUrl}/*`]
-        : [`${options.baseUrl}/presets`, `${options.baseUrl}/presets/*`],
+    patterns: (scope) => [urlPattern(options.baseUrl, scope === 'server' ? '' : '/presets')],
     handle,
     load: (scenario) => store.load(scenario.router),
     workspaces: () =>
@@ -62,7 +76,13 @@ export function createRouterService(context: ServiceContext, options: RouterServ
         keys: store.keys
           .all()
           .filter((key) => key.workspaceId === workspace.id)
-          .map(({ key, label, kind, disabled, userId }) => ({ key, label, kind, disabled, userId })),
+          .map(({ key, label, kind, disabled, userId }) => ({
+            key,
+            label,
+            kind,
+            disabled,
+            userId,
+          })),
       })),
     presets: (workspaceId) =>
       store.presetsOf(workspaceId).map((preset) => ({

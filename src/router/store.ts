@@ -95,8 +95,8 @@ export function createRouterStore(context: ServiceContext) {
     },
     /** The workspace's presets, most recently updated first. */
     presetsOf(workspaceId: string): PresetRecord[] {
-      return [...presets.list('workspace', workspaceId)].sort(
-        (a, b) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : b.seq - a.seq),
+      return [...presets.list('workspace', workspaceId)].sort((a, b) =>
+        a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : b.seq - a.seq,
       )
     },
     /** A preset's versions, oldest first. */
@@ -127,7 +127,13 @@ export function createRouterStore(context: ServiceContext) {
           let record: PresetRecord | undefined
           for (const version of preset.versions) {
             record = await addVersion(
-              { workspace: stored, slug: preset.slug, config: version.config, systemPrompt: version.systemPrompt, creatorUserId },
+              {
+                workspace: stored,
+                slug: preset.slug,
+                config: version.config,
+                systemPrompt: version.systemPrompt,
+                creatorUserId,
+              },
               time(version.createdAt ?? preset.createdAt),
             )
           }

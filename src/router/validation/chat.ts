@@ -1,0 +1,261 @@
+/**
+ * The chat skin: `POST /presets/{slug}/chat/completions` with an OpenAI-style ChatRequest.
+ * Every rule of the seed's tables (sections 4 and 8) is enforced here or in the shared schemas.
+ * @module
+ */
+import type { ValidationIssue } from './issues.js'
+import { plugins } from './plugins.js'
+import {
+  arr,
+  bool,
+  byField,
+  byKind,
+  fields,
+  int,
+  isObject,
+  map,
+  nul,
+  num,
+  obj,
+  oneOf,
+  str,
+} from './primitives.js'
+import { provider } from './provider.js'
+import {
+  cacheControl,
+  debug,
+  imageConfig,
+  metadata,
+  modalities,
+  model,
+  models,
+  penalty,
+  promptCacheKey,
+  promptCacheOptions,
+  REASONING_EFFORTS,
+  reasoningEffort,
+  reasoningSummary,
+  route,
+  serviceTier,
+  sessionId,
+  stopServerToolsWhen,
+  temperature,
+  textPart,
+  topLogprobs,
+  topP,
+  trace,
+} from './shared.js'
+import { type SkinRules, textOfParts } from './skin.js'
+
+/** A content array item of user, assistant and tool messages: an object with a string `type`. */
+const contentItem = obj({ type: str() })
+
+const content = (item: typeof contentItem) =>
+  byKind({ string: str(), array: arr(item) }, 'a string or an array')
+
+/** system and developer messages: text content only. */
+const instructionMessage = obj({ role: str(), content: content(textPart), name: str().optional() })
+
+const message = byField('role', {
+  system: instructionMessage,
+  user: obj({ role: str(), content: content(contentItem), name: str().optional() }),
+  developer: instructionMessage,
+  assistant: obj({
+    role: str(),
+    content: byKind(
+      { string: str(), array: arr(contentItem), null: nul() },
+      'a string, an array or null',
+    ).optional(),
+    name: str().optional(),
+    tool_calls: arr(obj({})).optional(),
+    reasoning: str({ nullable: true }).optional(),
+    refusal: str({ nullable: true }).optional(),
+    model: str().optional(),
+  }),
+  tool: obj({ role: str(), content: content(contentItem), tool_call_id: str() }),
+})
+
+/** Function tool names: at most 64 characters of letters, digits, underscores and dashes. */
+const functionName = str({
+  min: 1,
+  max: 64,
+  pattern: {
+    regex: /^[A-Za-z0-9_-]*$/,
+    message: 'must contain only letters, digits, underscores and dashes',
+  },
+})
+
+/** `tools` items: a function tool, or any server tool `{type, parameters?}` (stored verbatim). */
+const tool = byField(
+  'type',
+  {
+    function: obj({
+      type: str(),
+      function: obj({
+        name: functionName,
+        description: str().optional(),
+        parameters: obj({}).optional(),
+        strict: bool({ nullable: true }).optional(),
+      }),
+      cache_control: cacheControl.optional(),
+    }),
+  },
+  obj({ type: str(), parameters: obj({}).optional() }),
+)
+
+/** `tool_choice`: none, auto, required, a named function choice, or a server-tool choice. */
+const toolChoice = byKind(
+  {
+    string: oneOf(['none', 'auto', 'required']),
+    object: byField(
+      'type',
+      { function: obj({ type: str(), function: obj({ name: str() }) }) },
+      obj({ type: str() }),
+    ),
+  },
+  'one of: none, auto, required, or an object',
+)
+
+/** `response_format`, discriminated on `type`. */
+const responseFormat = byField('type', {
+  text: obj({ type: str() }),
+  json_object: obj({ type: str() }),
+  json_schema: obj({
+    type: str(),
+    json_schema: obj({
+      name: str({ max: 64 }),
+      description: str().optional(),
+      schema: obj({}).optional(),
+      strict: bool({ nullable: true }).optional(),
+    }),
+  }),
+  grammar: obj({ type: str(), grammar: str() }),
+  python: obj({ type: str() }),
+})
+
+/** `stop`: a string, at most 4 strings, or null. */
+const stop = byKind(
+  { string: str(), array: arr(str(), { max: 4 }), null: nul() },
+  'a string, an array of strings or null',
+)
+
+const prediction = obj(
+  {
+    type: oneOf(['content']),
+    content: byKind({ string: str(), array: arr(textPart) }, 'a string or an array'),
+  },
+  { nullable: true },
+)
+
+const nullableNumber = num({ nullable: true }).optional()
+const nullableInteger = int({ nullable: true }).optional()
+
+/** ChatRequest: only `messages` is required; unknown keys pass and are dropped. */
+const schema = fields({
+  messages: arr(message, { min: 1 }),
+  model: model.optional(),
+  models: models.optional(),
+  stream: bool().optional(),
+  stream_options: obj({ include_usage: bool().optional() }, { nullable: true }).optional(),
+  debug: debug.optional(),
+  cache_control: cacheControl.optional(),
+  prompt_cache_key: promptCacheKey.optional(),
+  prompt_cache_options: promptCacheOptions.optional(),
+  temperature: temperature(true).optional(),
+  top_p: topP(true).optional(),
+  top_k: nullableInteger,
+  top_a: nullableNumber,
+  min_p: nullableNumber,
+  frequency_penalty: penalty.optional(),
+  presence_penalty: penalty.optional(),
+  repetition_penalty: nullableNumber,
+  max_tokens: nullableInteger,
+  max_completion_tokens: nullableInteger,
+  seed: nullableInteger,
+  stop: stop.optional(),
+  logit_bias: map(num(), { nullable: true }).optional(),
+  logprobs: bool({ nullable: true }).optional(),
+  top_logprobs: topLogprobs.optional(),
+  parallel_tool_calls: bool({ nullable: true }).optional(),
+  tools: arr(tool).optional(),
+  tool_choice: toolChoice.optional(),
+  response_format: responseFormat.optional(),
+  modalities: modalities(['text', 'image', 'audio']).optional(),
+  image_config: imageConfig.optional(),
+  prediction: prediction.optional(),
+  reasoning: obj({
+    effort: reasoningEffort.optional(),
+    summary: reasoningSummary.optional(),
+  }).optional(),
+  reasoning_effort: reasoningEffort.optional(),
+  service_tier: serviceTier.optional(),
+  session_id: sessionId.optional(),
+  user: str().optional(),
+  metadata: metadata(false).optional(),
+  provider: provider.optional(),
+  plugins: plugins.optional(),
+  route: route.optional(),
+  stop_server_tools_when: stopServerToolsWhen.optional(),
+  trace: trace.optional(),
+})
+
+/** Persisted chat keys (decisions.md, Router). */
+const persisted = new Set([
+  'model',
+  'models',
+  'provider',
+  'plugins',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'temperature',
+  'top_p',
+  'top_k',
+  'top_a',
+  'min_p',
+  'frequency_penalty',
+  'presence_penalty',
+  'repetition_penalty',
+  'seed',
+  'max_tokens',
+  'max_completion_tokens',
+  'stop',
+  'logit_bias',
+  'logprobs',
+  'top_logprobs',
+  'response_format',
+  'reasoning',
+  'reasoning_effort',
+  'service_tier',
+  'modalities',
+  'image_config',
+  'route',
+])
+
+const EFFORTS: ReadonlySet<unknown> = new Set(REASONING_EFFORTS)
+
+/** `reasoning_effort` must not differ from `reasoning.effort` when both carry an effort. */
+function crossChecks(body: Readonly<Record<string, unknown>>): ValidationIssue[] {
+  const shorthand = body.reasoning_effort
+  const reasoning = body.reasoning
+  const nested =
+    isObject(reasoning) && Object.hasOwn(reasoning, 'effort') ? reasoning.effort : undefined
+  if (EFFORTS.has(shorthand) && EFFORTS.has(nested) && shorthand !== nested) {
+    return [{ path: 'reasoning_effort', message: 'must equal reasoning.effort when both are sent' }]
+  }
+  return []
+}
+
+/** Every system and developer message, in order, joined by a blank line; `null` when there is none. */
+function systemPrompt(body: Readonly<Record<string, unknown>>): string | null {
+  const texts: string[] = []
+  const messages = Array.isArray(body.messages) ? body.messages : []
+  for (const m of messages) {
+    if (!isObject(m) || (m.role !== 'system' && m.role !== 'developer')) continue
+    const c = m.content
+    texts.push(typeof c === 'string' ? c : Array.isArray(c) ? textOfParts(c) : '')
+  }
+  return texts.length === 0 ? null : texts.join('\n\n')
+}
+
+export const chat: SkinRules = { schema, persisted, crossChecks, systemPrompt }

@@ -1,0 +1,140 @@
+/**
+ * The messages skin: `POST /presets/{slug}/messages` with an Anthropic-style MessagesRequest.
+ * `model` and `messages` are required (OpenAPI); `system` becomes the system prompt, not config.
+ * Shared rules (temperature 0..2, top_p 0..1, provider, plugins, route, session_id, ...) come from
+ * the same schemas as the chat skin; nullability follows the OpenAPI (these fields are not nullable here).
+ * @module
+ */
+import type { ValidationIssue } from './issues.js'
+import { plugins } from './plugins.js'
+import { arr, bool, byField, byKind, fields, int, obj, oneOf, str } from './primitives.js'
+import { provider } from './provider.js'
+import {
+  cacheControl,
+  model,
+  models,
+  route,
+  sessionId,
+  stopServerToolsWhen,
+  temperature,
+  topP,
+  trace,
+} from './shared.js'
+import { type SkinRules, textOfParts } from './skin.js'
+
+/** A content block: an object with a string `type` (block shapes are stored, not checked). */
+const block = obj({ type: str() })
+
+const message = obj({
+  role: oneOf(['user', 'assistant', 'system']),
+  content: byKind({ string: str(), array: arr(block) }, 'a string or an array'),
+})
+
+/** `system`: a string or text blocks. */
+const system = byKind(
+  {
+    string: str(),
+    array: arr(
+      obj({
+        type: oneOf(['text']),
+        text: str(),
+        cache_control: cacheControl.optional(),
+        citations: arr(obj({}), { nullable: true }).optional(),
+      }),
+    ),
+  },
+  'a string or an array',
+)
+
+const parallel = bool().optional()
+
+const toolChoice = byField('type', {
+  auto: obj({ type: str(), disable_parallel_tool_use: parallel }),
+  any: obj({ type: str(), disable_parallel_tool_use: parallel }),
+  none: obj({ type: str() }),
+  tool: obj({ type: str(), name: str(), disable_parallel_tool_use: parallel }),
+})
+
+const display = oneOf(['summarized', 'omitted'], { nullable: true }).optional()
+
+const thinking = byField('type', {
+  enabled: obj({ type: str(), budget_tokens: int(), display }),
+  disabled: obj({ type: str() }),
+  adaptive: obj({ type: str(), display }),
+})
+
+/** MessagesRequest; unknown keys pass and are dropped. */
+const schema = fields({
+  model,
+  messages: arr(message, { nullable: true }),
+  system: system.optional(),
+  models: models.optional(),
+  max_tokens: int().optional(),
+  temperature: temperature(false).optional(),
+  top_p: topP(false).optional(),
+  top_k: int().optional(),
+  stop_sequences: arr(str()).optional(),
+  tools: arr(obj({})).optional(),
+  tool_choice: toolChoice.optional(),
+  thinking: thinking.optional(),
+  output_config: obj({}).optional(),
+  service_tier: str().optional(),
+  speed: oneOf(['fast', 'standard'], { nullable: true }).optional(),
+  fallbacks: arr(obj({ model: str() }), { max: 3, nullable: true }).optional(),
+  provider: provider.optional(),
+  plugins: plugins.optional(),
+  route: route.optional(),
+  metadata: obj({ user_id: str({ nullable: true }).optional() }).optional(),
+  session_id: sessionId.optional(),
+  user: str({ max: 256 }).optional(),
+  stream: bool().optional(),
+  stop_server_tools_when: stopServerToolsWhen.optional(),
+  cache_control: cacheControl.optional(),
+  trace: trace.optional(),
+  context_management: obj({}, { nullable: true }).optional(),
+})
+
+/**
+ * Persisted messages keys: the generation and routing settings of MessagesRequest, by the same
+ * reasoning as the chat list. Dropped: `messages`, `system` (→ system prompt), `metadata`,
+ * `session_id`, `user`, `stream`, `stop_server_tools_when`, `cache_control`, `trace`,
+ * `context_management`, unknown keys.
+ */
+const persisted = new Set([
+  'model',
+  'models',
+  'max_tokens',
+  'temperature',
+  'top_p',
+  'top_k',
+  'stop_sequences',
+  'tools',
+  'tool_choice',
+  'provider',
+  'plugins',
+  'thinking',
+  'output_config',
+  'service_tier',
+  'route',
+  'speed',
+  'fallbacks',
+])
+
+/** `fallbacks` cannot be combined with `models` (OpenAPI description). */
+function crossChecks(body: Readonly<Record<string, unknown>>): ValidationIssue[] {
+  const has = (key: string) => body[key] !== undefined && body[key] !== null
+  if (has('fallbacks') && has('models')) {
+    return [{ path: 'fallbacks', message: 'cannot be combined with models' }]
+  }
+  return []
+}
+
+/** `system` as is when a string; the text of its text blocks joined by a newline when an array. */
+function systemPrompt(body: Readonly<Record<string, unknown>>): string | null {
+  const system = body.system
+  if (typeof system === 'string') return system
+  if (Array.isArray(system)) return textOfParts(system)
+  return null
+}
+
+export const messages: SkinRules = { schema, persisted, crossChecks, systemPrompt }

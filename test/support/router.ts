@@ -1,0 +1,121 @@
+/**
+ * Shared set-up of the router tests: a simulator with a fixed seed and clock behind setupServer,
+ * reset after each test, and the default scenario's keys.
+ */
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { createSimulator, type SimulatorOptions } from '../../src/index.js'
+
+export const BASE = 'https://openrouter.ai/api/v1'
+export const NOW = '2026-01-01T00:00:00.000Z'
+
+export const keys = {
+  inference: 'sk-or-v1-understudy-default-inference',
+  management: 'sk-or-v1-understudy-default-management',
+  disabled: 'sk-or-v1-understudy-default-disabled',
+  teamB: 'sk-or-v1-understudy-team-b-inference',
+  lockedInference: 'sk-or-v1-understudy-locked-inference',
+  lockedManagement: 'sk-or-v1-understudy-locked-management',
+} as const
+
+export const workspaces = {
+  default: '6f1d3a52-8c4e-4b7a-9d2f-1a0b3c4d5e01',
+  teamB: '6f1d3a52-8c4e-4b7a-9d2f-1a0b3c4d5e02',
+  locked: '6f1d3a52-8c4e-4b7a-9d2f-1a0b3c4d5e03',
+} as const
+
+export const users = {
+  alice: 'user_2understudyAlice00000000',
+  bob: 'user_2understudyBob000000000',
+  carol: 'user_2understudyCarol0000000',
+} as const
+
+export const uuid = expect.stringMatching(
+  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+)
+
+/** Starts a simulator behind setupServer for the current test file. */
+export function useRouterSimulator(options: SimulatorOptions = {}) {
+  const simulator = createSimulator({ seed: 'router-tests', now: NOW, ...options })
+  const server = setupServer(...simulator.handlers)
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  afterEach(() => simulator.reset())
+  afterAll(() => server.close())
+  return simulator
+}
+
+/** Sends a request to the router and returns the status, the parsed body and the headers. */
+export async function call(
+  method: string,
+  path: string,
+  options: {
+    key?: string | null
+    body?: unknown
+    rawBody?: string
+    contentType?: string | null
+  } = {},
+) {
+  const headers: Record<string, string> = {}
+  const key = options.key === undefined ? keys.inference : options.key
+  if (key !== null) headers.authorization = `Bearer ${key}`
+  let body: string | undefined
+  if (options.rawBody !== undefined) body = options.rawBody
+  else if (options.body !== undefined) body = JSON.stringify(options.body)
+  if (body !== undefined && options.contentType !== null)
+    headers['content-type'] = options.contentType ?? 'application/json'
+  const response = await fetch(`${BASE}${path}`, { method, headers, body })
+  const text = await response.text()
+  return {
+    status: response.status,
+    body: JSON.parse(text) as unknown,
+    text,
+    headers: response.headers,
+  }
+}
+
+/** Creates a preset version through the chat-completions skin. */
+export function createPreset(
+  slug: string,
+  body: unknown = { messages: [{ role: 'user', content: 'Hi' }] },
+  key?: string,
+) {
+  return call('POST', `/presets/${encodeURIComponent(slug)}/chat/completions`, { body, key })
+}
+
+/** The expected `Preset` body for a preset created in the default workspace at NOW. */
+export function presetBody(slug: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id: uuid,
+    name: slug,
+    slug,
+    description: null,
+    status: 'active',
+    status_updated_at: null,
+    created_at: NOW,
+    updated_at: NOW,
+    creator_user_id: users.alice,
+    workspace_id: workspaces.default,
+    designated_version_id: uuid,
+    ...overrides,
+  }
+}
+
+/** The expected `PresetDesignatedVersion` body. */
+export function versionBody(
+  version: number,
+  config: Record<string, unknown>,
+  systemPrompt: string | null,
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    id: uuid,
+    preset_id: uuid,
+    version,
+    config,
+    system_prompt: systemPrompt,
+    creator_id: users.alice,
+    created_at: NOW,
+    updated_at: NOW,
+    ...overrides,
+  }
+}
