@@ -22,7 +22,10 @@ describe('the presets-history scenario', () => {
     expect((preset.body as any).data).toMatchObject({
       created_at: '2026-01-01T09:00:00.000Z',
       updated_at: '2026-01-03T09:00:00.000Z',
-      designated_version: { version: 3, system_prompt: 'You answer support questions politely and briefly.' },
+      designated_version: {
+        version: 3,
+        system_prompt: 'You answer support questions politely and briefly.',
+      },
     })
   })
 

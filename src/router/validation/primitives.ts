@@ -29,9 +29,15 @@ export function num(o: Nullable & { min?: number; max?: number } = {}): Schema {
   return maybeNull(s, o)
 }
 
-/** A JSON integer (safe range), optionally within `[min, max]` and nullable. */
+/**
+ * A JSON integer, optionally within `[min, max]` and nullable. Any whole number is one, also past
+ * 2^53 (zod's `z.int()` would add a second "at most 9007199254740991" issue there).
+ */
 export function int(o: Nullable & { min?: number; max?: number } = {}): Schema {
-  let s = z.int(typeError(orNull('an integer', o)))
+  const what = orNull('an integer', o)
+  let s = z
+    .number(typeError(what))
+    .refine(Number.isInteger, { error: `must be ${what}`, abort: true })
   if (o.min !== undefined) s = s.min(o.min)
   if (o.max !== undefined) s = s.max(o.max)
   return maybeNull(s, o)
