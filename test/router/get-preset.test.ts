@@ -71,3 +71,21 @@ describe('GET /presets/{slug}', () => {
     expect(status).toBe(200)
   })
 })
+
+describe('other methods on preset paths', () => {
+  it('answers 405 with the allowed methods', async () => {
+    const { status, body, headers } = await call('DELETE', '/presets/reader')
+    expect(status).toBe(405)
+    expect(headers.get('allow')).toBe('GET')
+    expect(body).toEqual({ error: { code: 405, message: 'Method Not Allowed' } })
+    const put = await call('PUT', '/presets/reader/chat/completions', { body: {} })
+    expect(put.status).toBe(405)
+    expect(put.headers.get('allow')).toBe('POST')
+  })
+
+  it('answers 404 in the router shape for an unknown path below /presets', async () => {
+    const { status, body } = await call('GET', '/presets/a/b/c/d')
+    expect(status).toBe(404)
+    expect(body).toEqual({ error: { code: 404, message: 'Not Found' } })
+  })
+})
