@@ -25,9 +25,14 @@ function fail(message: string): never {
   process.exit(1)
 }
 
-async function loadScenario(value: string | undefined): Promise<ScenarioName | ScenarioDefinition | undefined> {
+async function loadScenario(
+  value: string | undefined,
+): Promise<ScenarioName | ScenarioDefinition | undefined> {
   if (value === undefined || !/[./\\]/.test(value)) return value as ScenarioName | undefined
-  const module = (await import(pathToFileURL(resolve(value)).href, value.endsWith('.json') ? { with: { type: 'json' } } : undefined)) as {
+  const module = (await import(
+    pathToFileURL(resolve(value)).href,
+    value.endsWith('.json') ? { with: { type: 'json' } } : undefined
+  )) as {
     default?: unknown
   }
   return (module.default ?? module) as ScenarioDefinition
@@ -78,11 +83,15 @@ async function main(): Promise<void> {
     fail(error instanceof Error ? error.message : String(error))
   }
 
-  console.log(`Understudy is serving scenario "${server.simulator.scenario.name}" at ${server.url}`)
-  console.log(`router     ${server.services.router}`)
-  for (const [subdomain, url] of Object.entries(server.services.messaging)) {
-    console.log(`messaging  ${subdomain}  ${url}`)
-  }
+  const lines = [
+    `Understudy is serving scenario "${server.simulator.scenario.name}" at ${server.url}`,
+    `router     ${server.services.router}`,
+    ...Object.entries(server.services.messaging).map(
+      ([subdomain, url]) => `messaging  ${subdomain}  ${url}`,
+    ),
+    'Press Ctrl+C to stop.',
+  ]
+  console.log(lines.join('\n'))
 
   let stopping = false
   const stop = () => {

@@ -3,7 +3,7 @@
  * @module
  */
 import type { RequestHandler } from 'msw'
-import { scenarios, type ScenarioName } from '../scenarios/index.js'
+import { type ScenarioName, scenarios } from '../scenarios/index.js'
 import { parseScenario, type Scenario, type ScenarioDefinition } from '../scenarios/schema/index.js'
 import { type Clock, createClock, type TimeInput, toEpochMs } from './core/clock.js'
 import { createIdSource, type IdSource, randomSeed } from './core/ids.js'

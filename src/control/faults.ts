@@ -53,7 +53,10 @@ function validate(definition: FaultDefinition): void {
   }
   const effects = ['status' in definition, 'network' in definition].filter(Boolean).length
   if (effects > 1) fail('give either a status or a network fault, not both')
-  if ('status' in definition && (!Number.isInteger(definition.status) || definition.status < 100 || definition.status > 599)) {
+  if (
+    'status' in definition &&
+    (!Number.isInteger(definition.status) || definition.status < 100 || definition.status > 599)
+  ) {
     fail(`status ${String(definition.status)} is not an HTTP status from 100 to 599`)
   }
   const network = (definition as { network?: unknown }).network
@@ -63,10 +66,17 @@ function validate(definition: FaultDefinition): void {
   if (!('status' in definition) && !('network' in definition) && !('delayMs' in definition)) {
     fail('give a status, a network fault or a delay')
   }
-  if ('delayMs' in definition && definition.delayMs !== undefined && (!Number.isFinite(definition.delayMs) || definition.delayMs < 0)) {
+  if (
+    'delayMs' in definition &&
+    definition.delayMs !== undefined &&
+    (!Number.isFinite(definition.delayMs) || definition.delayMs < 0)
+  ) {
     fail(`delayMs ${String(definition.delayMs)} is not a non-negative number`)
   }
-  if (definition.times !== undefined && (!Number.isInteger(definition.times) || definition.times < 1)) {
+  if (
+    definition.times !== undefined &&
+    (!Number.isInteger(definition.times) || definition.times < 1)
+  ) {
     fail(`times ${String(definition.times)} is not a whole number >= 1`)
   }
 }

@@ -99,7 +99,10 @@ export function matchesPartially(actual: unknown, expected: unknown): boolean {
   return Object.keys(expected).every(
     (key) =>
       Object.hasOwn(actual, key) &&
-      matchesPartially((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key]),
+      matchesPartially(
+        (actual as Record<string, unknown>)[key],
+        (expected as Record<string, unknown>)[key],
+      ),
   )
 }
 
@@ -113,13 +116,17 @@ function parseResponse(text: string): unknown {
 }
 
 /** Creates a journal holding at most `limit` entries. */
-export function createJournal(views: Readonly<Record<string, JournalView>>, limit = DEFAULT_JOURNAL_LIMIT) {
+export function createJournal(
+  views: Readonly<Record<string, JournalView>>,
+  limit = DEFAULT_JOURNAL_LIMIT,
+) {
   let ring: RawJournalEntry[] = []
   let start = 0
   let seq = 0
   let cap = limit
 
-  const raw = (): RawJournalEntry[] => (start === 0 ? ring : [...ring.slice(start), ...ring.slice(0, start)])
+  const raw = (): RawJournalEntry[] =>
+    start === 0 ? ring : [...ring.slice(start), ...ring.slice(0, start)]
 
   const read = (entry: RawJournalEntry): JournalEntry => {
     const view = views[entry.service]
@@ -147,7 +154,9 @@ export function createJournal(views: Readonly<Record<string, JournalView>>, limi
     (filter.operation === undefined || entry.operation === filter.operation) &&
     (filter.method === undefined || entry.method === filter.method.toUpperCase()) &&
     (filter.status === undefined ||
-      (typeof filter.status === 'function' ? filter.status(entry.status) : entry.status === filter.status)) &&
+      (typeof filter.status === 'function'
+        ? filter.status(entry.status)
+        : entry.status === filter.status)) &&
     (filter.since === undefined || entry.time >= toMs(filter.since)) &&
     (filter.until === undefined || entry.time <= toMs(filter.until))
 
@@ -178,7 +187,8 @@ export function createJournal(views: Readonly<Record<string, JournalView>>, limi
     entries: select,
     /** How many entries match a filter. */
     count(filter: JournalFilter = {}): number {
-      if (filter.body === undefined) return raw().filter((entry) => cheapMatch(entry, filter)).length
+      if (filter.body === undefined)
+        return raw().filter((entry) => cheapMatch(entry, filter)).length
       return select(filter).length
     },
     /** The newest entry matching a filter. */
@@ -197,7 +207,9 @@ export function createJournal(views: Readonly<Record<string, JournalView>>, limi
     /** Changes the cap, dropping the oldest entries beyond it. */
     setLimit(next: number): void {
       if (!Number.isInteger(next) || next < 0) {
-        throw new RangeError(`[understudy] Failed to set the journal limit: ${next} is not a whole number >= 0.`)
+        throw new RangeError(
+          `[understudy] Failed to set the journal limit: ${next} is not a whole number >= 0.`,
+        )
       }
       const kept = raw().slice(-next || ring.length)
       ring = next === 0 ? [] : kept

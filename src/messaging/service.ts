@@ -1,21 +1,257 @@
 /**
- * PLACEHOLDER — the messaging service is being written; this stub answers nothing.
+ * The messaging service (Zulip-compatible organization administration) inside one simulator.
+ *
+ * Each organization answers at its own base URL, made from a template with `{subdomain}`: its own origin
+ * in process (`https://{subdomain}.zulipchat.com`), its own path prefix on the standalone server
+ * (`http://127.0.0.1:4010/messaging/{subdomain}`). In process the service answers only `/api/…` of known
+ * organizations; on the standalone server everything below an organization's base URL (the real HTML
+ * 404 for the rest). URLs of unknown organizations are not the service's (`undefined`).
  * @module
  */
-import type { Service, ServiceContext } from '../core/service.js'
+import { messagingOperations } from '../../handlers/messaging/index.js'
+import type { PlainRequest, PlainResponse } from '../core/http.js'
+import { KeyedLock } from '../core/lock.js'
+import { escapeRegExp, type Scope, type Service, type ServiceContext } from '../core/service.js'
+import type { MessagingState } from './context.js'
+import { dispatch, type Located } from './dispatch.js'
+import { internalError } from './errors.js'
+import { assertFeatureLevel, DEFAULT_FEATURE_LEVEL, zulipVersion } from './feature-levels.js'
+import {
+  type BotTypeName,
+  botTypeName,
+  type MessageRecord,
+  type RoleName,
+  roleName,
+  type UserRecord,
+} from './records.js'
+import { createMessagingRoutes } from './routes.js'
+import { createMessagingStore } from './store.js'
 
 export interface MessagingServiceOptions {
+  /** Each organization's base URL, with `{subdomain}` (exactly once) standing for its subdomain. */
   baseUrl: string
+  /** The feature level of organizations whose scenario entry sets none. Default 421 (Zulip 11.0). */
   featureLevel?: number | undefined
 }
 
-export interface MessagingService extends Service {}
+/** An account as the control interface shows it, credentials included. */
+export interface MessagingUserView {
+  userId: number
+  email: string
+  fullName: string
+  role: RoleName
+  canCreateUsers: boolean
+  isActive: boolean
+  /** `null` for a human. */
+  bot: BotTypeName | null
+  botOwnerId: number | null
+  /** A cross-realm system bot (Welcome Bot). */
+  systemBot: boolean
+  /** The key for `Authorization: Basic base64(email:apiKey)`. */
+  apiKey: string
+  password: string | null
+  /** ISO 8601 UTC with milliseconds. */
+  dateJoined: string
+}
 
-export function createMessagingService(_context: ServiceContext, _options: MessagingServiceOptions): MessagingService {
+/** A message as the control interface shows it. */
+export interface MessagingMessageView {
+  id: number
+  senderId: number
+  senderEmail: string
+  recipientId: number
+  recipientEmail: string
+  /** The raw Markdown. */
+  content: string
+  /** The HTML the simulator rendered. */
+  renderedContent: string
+  /** ISO 8601 UTC with milliseconds. */
+  sentAt: string
+  client: string
+}
+
+/** An organization as the control interface shows it. */
+export interface MessagingOrganizationView {
+  subdomain: string
+  name: string
+  baseUrl: string
+  featureLevel: number
+  /** The `zulip_version` the organization reports. */
+  zulipVersion: string
+  deactivated: boolean
+  users: MessagingUserView[]
+}
+
+/** The messaging service: its msw-facing side, and reads and controls of its state. */
+export interface MessagingService extends Service {
+  /** The base URL template (`https://{subdomain}.zulipchat.com`). */
+  readonly baseUrl: string
+  /** An organization's base URL (`https://acme.zulipchat.com`). Throws for an unknown organization. */
+  baseUrlOf(subdomain: string): string
+  /** Every organization with its accounts. */
+  organizations(): MessagingOrganizationView[]
+  /** An organization's accounts in id order, system bots included. Throws for an unknown organization. */
+  users(subdomain: string): MessagingUserView[]
+  /** An organization's messages in id order. Throws for an unknown organization. */
+  messages(subdomain: string): MessagingMessageView[]
+  /** An organization's current feature level. Throws for an unknown organization. */
+  featureLevel(subdomain: string): number
+  /** Changes the feature level an organization emulates, from the next request on (a reset restores the scenario's). */
+  setFeatureLevel(subdomain: string, level: number): void
+  /** The API key of an organization's account (case-insensitive e-mail), e.g. of a user created through the API. */
+  apiKeyOf(subdomain: string, email: string): string | undefined
+}
+
+const PLACEHOLDER = '{subdomain}'
+/** Stands in for `{subdomain}` while the template is parsed as a URL (a valid host label and path segment). */
+const SENTINEL = 'understudy-subdomain-placeholder'
+const SUBDOMAIN = '([a-z0-9-]{1,63})'
+
+/** Parses the base URL template once: its normalised form, a matcher, and msw patterns. */
+function compileTemplate(template: string) {
+  const fail = (reason: string): never => {
+    throw new TypeError(
+      `[understudy] Failed to create the messaging service: the base URL "${template}" ${reason}.`,
+    )
+  }
+  if (template.split(PLACEHOLDER).length !== 2) fail(`must contain ${PLACEHOLDER} exactly once`)
+  let url: URL
+  try {
+    url = new URL(template.replace(PLACEHOLDER, SENTINEL))
+  } catch {
+    return fail('is not a valid URL')
+  }
+  const normalized = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`
+  if (normalized.split(SENTINEL).length !== 2) fail(`must have ${PLACEHOLDER} in its host or path`)
+  const matcher = new RegExp(
+    `^${escapeRegExp(normalized).replace(SENTINEL, SUBDOMAIN)}(/[\\s\\S]*)?$`,
+  )
+  const pathTemplate = url.pathname.replace(/\/+$/, '')
+  // msw decodes the capture groups of a RegExp pattern (and a malformed escape then throws inside
+  // msw, a 500), so the patterns it sees capture nothing.
+  const mswPattern = (tail: string) =>
+    new RegExp(`^${escapeRegExp(normalized).replace(SENTINEL, '[a-z0-9-]+')}${tail}$`)
+  return {
+    urlOf: (subdomain: string) => normalized.replace(SENTINEL, subdomain),
+    patterns: (scope: Scope) => [mswPattern(scope === 'server' ? '(?:/.*)?' : '/api(?:/.*)?')],
+    /** The subdomain, path prefix and remaining path of a request URL under the template. */
+    locate(requestUrl: string): { subdomain: string; basePath: string; path: string } | undefined {
+      let target: URL
+      try {
+        target = new URL(requestUrl)
+      } catch {
+        return undefined
+      }
+      const found = matcher.exec(`${target.protocol}//${target.host}${target.pathname}`)
+      if (!found) return undefined
+      const subdomain = found[1] as string
+      return {
+        subdomain,
+        basePath: pathTemplate.replace(SENTINEL, subdomain),
+        path: found[2] || '/',
+      }
+    },
+  }
+}
+
+/** Creates the messaging service of one simulator. */
+export function createMessagingService(
+  context: ServiceContext,
+  options: MessagingServiceOptions,
+): MessagingService {
+  const defaultLevel = options.featureLevel ?? DEFAULT_FEATURE_LEVEL
+  assertFeatureLevel(defaultLevel, 'in the simulator options')
+  const template = compileTemplate(options.baseUrl)
+  const store = createMessagingStore(context)
+  const state: MessagingState = {
+    store,
+    clock: context.clock,
+    ids: context.ids,
+    lock: new KeyedLock(),
+  }
+  const routes = createMessagingRoutes(messagingOperations)
+
+  const organizationOf = (subdomain: string) => {
+    const organization = store.organization(subdomain)
+    if (!organization) {
+      const known = store.organizations.all().map((o) => o.subdomain)
+      throw new TypeError(
+        `[understudy] Failed to find the messaging organization "${subdomain}". Known organizations: ${known.join(', ') || '(none)'}.`,
+      )
+    }
+    return organization
+  }
+
+  const userView = (user: UserRecord): MessagingUserView => ({
+    userId: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    role: roleName(user.role),
+    canCreateUsers: user.canCreateUsers,
+    isActive: user.isActive,
+    bot: botTypeName(user.botType),
+    botOwnerId: user.botOwnerId,
+    systemBot: user.isSystemBot,
+    apiKey: user.apiKey,
+    password: user.password,
+    dateJoined: new Date(user.dateJoined).toISOString(),
+  })
+
+  const messageView = (message: MessageRecord): MessagingMessageView => ({
+    id: message.id,
+    senderId: message.senderId,
+    senderEmail: store.user(message.senderId)?.email ?? '',
+    recipientId: message.recipientId,
+    recipientEmail: store.user(message.recipientId)?.email ?? '',
+    content: message.content,
+    renderedContent: message.renderedContent,
+    sentAt: new Date(message.sentAt).toISOString(),
+    client: message.client,
+  })
+
+  async function handle(request: PlainRequest, scope: Scope): Promise<PlainResponse | undefined> {
+    const found = template.locate(request.url)
+    const organization = found && store.organization(found.subdomain)
+    if (!found || !organization) return undefined
+    if (scope === 'in-process' && !found.path.startsWith('/api/')) return undefined
+    const located: Located = {
+      organization,
+      baseUrl: template.urlOf(found.subdomain),
+      basePath: found.basePath,
+      path: found.path,
+    }
+    try {
+      return await dispatch(state, routes, located, request)
+    } catch {
+      return internalError()
+    }
+  }
+
   return {
     name: 'messaging',
-    patterns: () => [],
-    handle: async () => undefined,
-    load: async () => {},
+    baseUrl: options.baseUrl,
+    patterns: (scope) => template.patterns(scope),
+    handle,
+    load: (scenario) => store.load(scenario.messaging, defaultLevel),
+    baseUrlOf: (subdomain) => template.urlOf(organizationOf(subdomain).subdomain),
+    organizations: () =>
+      store.organizations.all().map((organization) => ({
+        subdomain: organization.subdomain,
+        name: organization.name,
+        baseUrl: template.urlOf(organization.subdomain),
+        featureLevel: organization.featureLevel,
+        zulipVersion: zulipVersion(organization.featureLevel),
+        deactivated: organization.deactivated,
+        users: store.usersOf(organization.subdomain).map(userView),
+      })),
+    users: (subdomain) => store.usersOf(organizationOf(subdomain).subdomain).map(userView),
+    messages: (subdomain) => store.messagesOf(organizationOf(subdomain).subdomain).map(messageView),
+    featureLevel: (subdomain) => organizationOf(subdomain).featureLevel,
+    setFeatureLevel(subdomain, level) {
+      assertFeatureLevel(level, `of "${subdomain}"`)
+      store.organizations.patch(organizationOf(subdomain), { featureLevel: level })
+    },
+    apiKeyOf: (subdomain, email) =>
+      store.userByEmail(organizationOf(subdomain).subdomain, email)?.apiKey,
   }
 }

@@ -57,7 +57,11 @@ function sendJson(response: ServerResponse, status: number, value: unknown): voi
   response.end(JSON.stringify(value))
 }
 
-async function writeResponse(response: ServerResponse, answer: Response, head: boolean): Promise<void> {
+async function writeResponse(
+  response: ServerResponse,
+  answer: Response,
+  head: boolean,
+): Promise<void> {
   const headers: Record<string, string | string[]> = {}
   answer.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value
@@ -95,7 +99,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     seed: options.seed,
     now: options.now,
     router: { baseUrl: `${origin}${SERVER_PREFIXES.router}/api/v1` },
-    messaging: { baseUrl: `${origin}${SERVER_PREFIXES.messaging}/{subdomain}`, featureLevel: options.featureLevel },
+    messaging: {
+      baseUrl: `${origin}${SERVER_PREFIXES.messaging}/{subdomain}`,
+      featureLevel: options.featureLevel,
+    },
   })
   await simulator.ready
   const byPrefix: Array<[string, RequestHandler[]]> = [
@@ -115,9 +122,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
       const path = request.url ?? '/'
-      const handlers = byPrefix.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1]
+      const handlers = byPrefix.find(
+        ([prefix]) => path === prefix || path.startsWith(`${prefix}/`),
+      )?.[1]
       if (!path.startsWith('/') || !handlers) {
-        sendJson(response, 404, { error: 'Not Found', message: `No simulated service at ${path}`, services })
+        sendJson(response, 404, {
+          error: 'Not Found',
+          message: `No simulated service at ${path}`,
+          services,
+        })
         return
       }
       const method = request.method ?? 'GET'
@@ -130,11 +143,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const fetchRequest = new Request(`${origin}${path}`, {
         method,
         headers,
-        body: body && body.length > 0 ? (new Uint8Array(body) as Uint8Array<ArrayBuffer>) : undefined,
+        body:
+          body && body.length > 0 ? (new Uint8Array(body) as Uint8Array<ArrayBuffer>) : undefined,
       })
       const answer = await getResponse(handlers, fetchRequest, { baseUrl: origin })
       if (!answer) {
-        sendJson(response, 404, { error: 'Not Found', message: `No simulated service at ${path}`, services })
+        sendJson(response, 404, {
+          error: 'Not Found',
+          message: `No simulated service at ${path}`,
+          services,
+        })
         return
       }
       if (answer.type === 'error') {

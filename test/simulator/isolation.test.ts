@@ -5,9 +5,21 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 
-const first = createSimulator({ seed: 'same', now: '2026-03-01T00:00:00Z', router: { baseUrl: 'https://one.example/api/v1' } })
-const second = createSimulator({ seed: 'same', now: '2026-03-01T00:00:00Z', router: { baseUrl: 'https://two.example/api/v1' } })
-const third = createSimulator({ seed: 'different', now: '2026-03-01T00:00:00Z', router: { baseUrl: 'https://three.example/api/v1' } })
+const first = createSimulator({
+  seed: 'same',
+  now: '2026-03-01T00:00:00Z',
+  router: { baseUrl: 'https://one.example/api/v1' },
+})
+const second = createSimulator({
+  seed: 'same',
+  now: '2026-03-01T00:00:00Z',
+  router: { baseUrl: 'https://two.example/api/v1' },
+})
+const third = createSimulator({
+  seed: 'different',
+  now: '2026-03-01T00:00:00Z',
+  router: { baseUrl: 'https://three.example/api/v1' },
+})
 const server = setupServer(...first.handlers, ...second.handlers, ...third.handlers)
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterAll(() => server.close())
@@ -15,22 +27,33 @@ afterAll(() => server.close())
 const post = (base: string, slug: string) =>
   fetch(`${base}/presets/${slug}/chat/completions`, {
     method: 'POST',
-    headers: { authorization: 'Bearer sk-or-v1-understudy-default-inference', 'content-type': 'application/json' },
+    headers: {
+      authorization: 'Bearer sk-or-v1-understudy-default-inference',
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ messages: [{ role: 'user', content: 'x' }], model: 'm' }),
   }).then((response) => response.text())
 
 describe('simulators', () => {
   it('never share data', async () => {
     await post('https://one.example/api/v1', 'only-in-one')
-    expect(first.router.presets('6f1d3a52-8c4e-4b7a-9d2f-1a0b3c4d5e01').map((p) => p.slug)).toEqual(['only-in-one'])
+    expect(first.router.presets('6f1d3a52-8c4e-4b7a-9d2f-1a0b3c4d5e01').map((p) => p.slug)).toEqual(
+      ['only-in-one'],
+    )
     expect(second.router.presets('6f1d3a52-8c4e-4b7a-9d2f-1a0b3c4d5e01')).toEqual([])
   })
 
   it('give byte-identical responses for the same seed and clock', async () => {
     await first.reset()
     await second.reset()
-    const a = [await post('https://one.example/api/v1', 'p'), await post('https://one.example/api/v1', 'p')]
-    const b = [await post('https://two.example/api/v1', 'p'), await post('https://two.example/api/v1', 'p')]
+    const a = [
+      await post('https://one.example/api/v1', 'p'),
+      await post('https://one.example/api/v1', 'p'),
+    ]
+    const b = [
+      await post('https://two.example/api/v1', 'p'),
+      await post('https://two.example/api/v1', 'p'),
+    ]
     expect(a).toEqual(b)
     expect(a[0]).not.toEqual(a[1])
   })
@@ -47,7 +70,12 @@ describe('simulators', () => {
     const a = JSON.parse(await post('https://one.example/api/v1', 'seeded'))
     const c = JSON.parse(await post('https://three.example/api/v1', 'seeded'))
     expect(c.data.id).not.toBe(a.data.id)
-    expect({ ...c.data, id: a.data.id, designated_version_id: a.data.designated_version_id, designated_version: null }).toEqual({
+    expect({
+      ...c.data,
+      id: a.data.id,
+      designated_version_id: a.data.designated_version_id,
+      designated_version: null,
+    }).toEqual({
       ...a.data,
       designated_version: null,
     })
@@ -59,8 +87,13 @@ describe('simulators', () => {
     )
     expect(() =>
       createSimulator({
-        scenario: { name: 'broken', router: { workspaces: [{ id: 'not-a-uuid', name: 'W', keys: [] }] } },
+        scenario: {
+          name: 'broken',
+          router: { workspaces: [{ id: 'not-a-uuid', name: 'W', keys: [] }] },
+        },
       }),
-    ).toThrow('[understudy] Failed to load scenario "broken": router.workspaces.0.id: Invalid UUID.')
+    ).toThrow(
+      '[understudy] Failed to load scenario "broken": router.workspaces.0.id: Invalid UUID.',
+    )
   })
 })

@@ -41,7 +41,7 @@ export async function startCli(args: string[] = []): Promise<CliServer> {
       15_000,
     )
     const check = () => {
-      if (/^router\s+\S+/m.test(stdout)) {
+      if (/^Press Ctrl\+C to stop\.$/m.test(stdout)) {
         clearTimeout(timer)
         resolve()
       }

@@ -1,0 +1,24 @@
+/**
+ * Every operation of the messaging service, in the order URLs are matched (the real server's `urls.py`
+ * order). Operations on the same path form one route; their order is the order of `allowed_methods`.
+ */
+import type { MessagingOperation } from '../../src/messaging/context.js'
+import { createUser } from './create-user.js'
+import { getMessage } from './get-message.js'
+import { getOwnUser } from './get-own-user.js'
+import { getServerSettings } from './get-server-settings.js'
+import { getUser } from './get-user.js'
+import { getUserByEmail } from './get-user-by-email.js'
+import { getUsers } from './get-users.js'
+import { testWelcomeBotCustomMessage } from './test-welcome-bot-custom-message.js'
+
+export const messagingOperations: readonly MessagingOperation[] = [
+  getUsers,
+  createUser,
+  getOwnUser,
+  getUser,
+  getUserByEmail,
+  getMessage,
+  testWelcomeBotCustomMessage,
+  getServerSettings,
+]

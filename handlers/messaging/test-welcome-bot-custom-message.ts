@@ -1,0 +1,13 @@
+/** `POST /api/v1/realm/test_welcome_bot_custom_message` (feature level 416): Welcome Bot's custom message, sent to the caller. */
+import type { MessagingOperation } from '../../src/messaging/context.js'
+import { LEVELS } from '../../src/messaging/feature-levels.js'
+import { sendTestWelcomeMessage } from '../../src/messaging/welcome-message.js'
+
+export const testWelcomeBotCustomMessage: MessagingOperation = {
+  name: 'test-welcome-bot-custom-message',
+  method: 'POST',
+  path: '/api/v1/realm/test_welcome_bot_custom_message',
+  since: LEVELS.welcomeBotCustomMessage,
+  access: 'rest',
+  handle: (call) => sendTestWelcomeMessage(call),
+}

@@ -1,0 +1,187 @@
+/**
+ * The messaging service's response bodies, in the real server's layout. Every error it answers is built
+ * here, with its message from `messagingMessages`.
+ *
+ * - JSON error: `{"result":"error","msg":…,<extra keys>,"code":…}` plus `\n`, `application/json`.
+ * - JSON success: `{"result":"success","msg":"",…data,"ignored_parameters_unsupported":[…]}` plus `\n`.
+ * - 405 from the REST dispatcher: `{"result":"error","msg":"Method Not Allowed","allowed_methods":[…]}`,
+ *   no newline, labelled `text/html; charset=utf-8` (Django's `HttpResponseNotAllowed`), header `Allow`.
+ * - Django's own pages (404, 400, plain 405): small HTML, `text/html; charset=utf-8`.
+ * @module
+ */
+import type { PlainResponse } from '../core/http.js'
+
+/** Every message the service answers with, one per condition. */
+export const messagingMessages = {
+  notAdministrator: 'Must be an organization administrator',
+  cannotCreateUsers: 'User not authorized to create users',
+  missingArgument: (name: string) => `Missing '${name}' argument`,
+  nameTooLong: 'Name too long!',
+  nameEmpty: 'Name must not be empty!',
+  nameTooShort: 'Name too short!',
+  nameInvalidCharacters: 'Invalid characters in name!',
+  nameInvalidFormat: 'Invalid format!',
+  namesMustBeUnique: 'Unique names required in this organization.',
+  badNameOrUsername: 'Bad name or username',
+  emailContainsPlus: 'Email addresses containing + are not allowed.',
+  emailNotAllowed: (email: string) => `Email '${email}' not allowed in this organization`,
+  disposableEmail: 'Disposable email addresses are not allowed in this organization',
+  emailInUse: 'Email is already in use.',
+  emailInUseBefore416: (email: string) => `Email '${email}' already in use`,
+  passwordTooWeak: 'The password is too weak.',
+  messageEmpty: 'Message must not be empty',
+  tooLong: (name: string, limit: number) => `${name} is too long (limit: ${limit} characters)`,
+  notValidJson: (name: string) => `${name} is not valid JSON`,
+  notBoolean: (name: string) => `${name} is not a boolean`,
+  noSuchUser: 'No such user',
+  invalidMessages: 'Invalid message(s)',
+  invalidSubdomain: 'Invalid subdomain',
+  methodNotAllowed: 'Method Not Allowed',
+  notLoggedIn: 'Not logged in: API authentication or user session required',
+  invalidBasicHeader: 'Invalid authorization header for basic auth',
+  basicRequired: 'This endpoint requires HTTP basic authentication.',
+  malformedApiKey: 'Malformed API key',
+  invalidApiKey: 'Invalid API key',
+  userDeactivated: 'Account is deactivated',
+  realmDeactivated: 'This organization has been deactivated',
+  wrongSubdomain: 'Account is not associated with this subdomain',
+  webhookBot: 'This API is not available to incoming webhook bots.',
+  internalError: 'Internal server error',
+} as const
+
+/** Zulip's error codes used here. */
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'REQUEST_VARIABLE_MISSING'
+  | 'UNAUTHORIZED_PRINCIPAL'
+  | 'UNAUTHORIZED'
+
+const JSON_TYPE = { 'content-type': 'application/json' }
+const HTML_TYPE = { 'content-type': 'text/html; charset=utf-8' }
+
+/**
+ * A JSON error in the real layout. `extra` keys come between `msg` and `code`, as the real server
+ * orders them (`var_name` for a missing argument).
+ */
+export function zulipError(
+  status: number,
+  code: ErrorCode,
+  msg: string,
+  options: { extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+): PlainResponse {
+  const body = { result: 'error', msg, ...options.extra, code }
+  return {
+    status,
+    headers: { ...JSON_TYPE, ...options.headers },
+    body: `${JSON.stringify(body)}\n`,
+  }
+}
+
+/** A 400 `BAD_REQUEST`, the real server's default error. */
+export function badRequest(msg: string): PlainResponse {
+  return zulipError(400, 'BAD_REQUEST', msg)
+}
+
+/** A 400 `REQUEST_VARIABLE_MISSING` naming the parameter. */
+export function missingArgument(name: string): PlainResponse {
+  return zulipError(400, 'REQUEST_VARIABLE_MISSING', messagingMessages.missingArgument(name), {
+    extra: { var_name: name },
+  })
+}
+
+/** A 401 `UNAUTHORIZED` with `WWW-Authenticate: Basic realm="zulip"` (every Basic-auth failure). */
+export function unauthorized(msg: string): PlainResponse {
+  return zulipError(401, 'UNAUTHORIZED', msg, {
+    headers: { 'www-authenticate': 'Basic realm="zulip"' },
+  })
+}
+
+/** The real server's 500 for an unexpected failure: no `code`. */
+export function internalError(): PlainResponse {
+  return {
+    status: 500,
+    headers: { ...JSON_TYPE },
+    body: `${JSON.stringify({ result: 'error', msg: messagingMessages.internalError })}\n`,
+  }
+}
+
+/** A success body: `result`, `msg`, the data, then `ignored_parameters_unsupported` when not empty. */
+export function zulipSuccess(
+  data: Record<string, unknown>,
+  ignored: readonly string[] = [],
+): PlainResponse {
+  const body =
+    ignored.length > 0
+      ? { result: 'success', msg: '', ...data, ignored_parameters_unsupported: ignored }
+      : { result: 'success', msg: '', ...data }
+  return { status: 200, headers: { ...JSON_TYPE }, body: `${JSON.stringify(body)}\n` }
+}
+
+/** The REST dispatcher's 405 (`json_method_not_allowed`). */
+export function restMethodNotAllowed(allowed: readonly string[]): PlainResponse {
+  return {
+    status: 405,
+    headers: { ...HTML_TYPE, allow: allowed.join(', ') },
+    body: JSON.stringify({
+      result: 'error',
+      msg: messagingMessages.methodNotAllowed,
+      allowed_methods: allowed,
+    }),
+  }
+}
+
+/** Django's plain 405 (`require_safe`): empty body. */
+export function plainMethodNotAllowed(allowed: readonly string[]): PlainResponse {
+  return { status: 405, headers: { ...HTML_TYPE, allow: allowed.join(', ') }, body: '' }
+}
+
+/** The real server's HTML 404 page (Zulip's `404.html`, shortened). */
+export function htmlNotFound(): PlainResponse {
+  return {
+    status: 404,
+    headers: { ...HTML_TYPE },
+    body: `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<title>Page not found | Zulip</title>
+</head>
+<body>
+<h1>Page not found (404)</h1>
+<p>Sorry, but we couldn't find the page you were looking for.</p>
+</body>
+</html>
+`,
+  }
+}
+
+/** Django's default 400 page, for a request body Django cannot parse (bad multipart boundary, too many fields). */
+export function htmlBadRequest(): PlainResponse {
+  return {
+    status: 400,
+    headers: { ...HTML_TYPE },
+    body: `
+<!doctype html>
+<html lang="en">
+<head>
+  <title>Bad Request (400)</title>
+</head>
+<body>
+  <h1>Bad Request (400)</h1><p></p>
+</body>
+</html>
+`,
+  }
+}
+
+/**
+ * Django's `add_never_cache_headers`, which the REST dispatcher applies to the responses it returns
+ * (not to errors raised through it, which middleware turns into responses afterwards).
+ */
+export function withNeverCache(response: PlainResponse, nowMs: number): PlainResponse {
+  const headers = { ...response.headers }
+  if (!('expires' in headers)) headers.expires = new Date(nowMs).toUTCString()
+  if (!('cache-control' in headers))
+    headers['cache-control'] = 'max-age=0, no-cache, no-store, must-revalidate, private'
+  return { ...response, headers }
+}

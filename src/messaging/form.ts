@@ -1,0 +1,156 @@
+/**
+ * Request parameters as Django reads them: `request.POST` from an `application/x-www-form-urlencoded` or
+ * `multipart/form-data` body (POST only), and `request.GET` from the query string.
+ *
+ * - Any other body type leaves the POST parameters empty (it is not an error).
+ * - A repeated key keeps every value; readers take the last one (`QueryDict.__getitem__`).
+ * - Multipart: `;boundary=` with or without a space, quoted boundaries, CRLF (or bare LF) before each
+ *   delimiter, a preamble and an epilogue, parts without a closing delimiter. File parts (a non-empty
+ *   `filename`) go to `request.FILES`, so they are not parameters; parts without a `name` are skipped.
+ * - Django refuses (400 page) a multipart body whose boundary is missing or invalid, and more than 1000
+ *   fields (`DATA_UPLOAD_MAX_NUMBER_FIELDS`) in a body or a query string.
+ * @module
+ */
+import { decodeLatin1, decodeUtf8Lenient, decodeUtf8Strict, pyBase64Decode } from './python.js'
+
+/** Django's `DATA_UPLOAD_MAX_NUMBER_FIELDS`. */
+export const MAX_FIELDS = 1000
+/** Django's `MultiPartParser` reads at most this many bytes looking for a part's headers. */
+const MAX_PART_HEADER_BYTES = 1024
+
+/** Fields in arrival order, or why Django would refuse the request. */
+export type FormFields =
+  | { fields: Array<[string, string]> }
+  | { refused: 'bad-boundary' | 'too-many-fields' }
+
+/** Django's `parse_header_parameters`: the lower-cased main value and the parameters. */
+export function parseHeaderParameters(line: string): {
+  value: string
+  params: Map<string, string>
+} {
+  const parts: string[] = []
+  let rest = `;${line}`
+  while (rest.startsWith(';')) {
+    rest = rest.slice(1)
+    let end = rest.indexOf(';')
+    const quotes = (upTo: number) => {
+      const slice = rest.slice(0, upTo)
+      return (slice.split('"').length - 1 - (slice.split('\\"').length - 1)) % 2
+    }
+    while (end > 0 && quotes(end)) end = rest.indexOf(';', end + 1)
+    if (end < 0) end = rest.length
+    parts.push(rest.slice(0, end).trim())
+    rest = rest.slice(end)
+  }
+  const [main = '', ...others] = parts
+  const params = new Map<string, string>()
+  for (const part of others) {
+    const at = part.indexOf('=')
+    if (at < 0) continue
+    let name = part.slice(0, at).trim().toLowerCase()
+    let value = part.slice(at + 1).trim()
+    let encoded = false
+    if (name.endsWith('*')) {
+      name = name.slice(0, -1)
+      encoded = part.split("'").length - 1 === 2
+    }
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
+      value = value.slice(1, -1).replaceAll('\\\\', '\\').replaceAll('\\"', '"')
+    }
+    if (encoded) {
+      const [, , text = ''] = value.split("'")
+      try {
+        value = decodeURIComponent(text)
+      } catch {
+        value = text
+      }
+    }
+    params.set(name, value)
+  }
+  return { value: main.toLowerCase(), params }
+}
+
+/** Parses a query string the way `QueryDict` does (`&`-separated, `+` as space, blank values kept). */
+export function parseQueryString(query: string): FormFields {
+  if (query !== '' && query.split('&').length > MAX_FIELDS) return { refused: 'too-many-fields' }
+  return { fields: [...new URLSearchParams(query)] }
+}
+
+/** The POST parameters of a request body with this content type. */
+export function parseFormBody(
+  contentType: string | undefined,
+  body: Uint8Array | undefined,
+): FormFields {
+  const { value: type, params } = parseHeaderParameters(contentType ?? '')
+  if (type === 'multipart/form-data')
+    return parseMultipart(params.get('boundary'), body ?? new Uint8Array())
+  if (type === 'application/x-www-form-urlencoded') {
+    const bytes = body ?? new Uint8Array()
+    return parseQueryString(decodeUtf8Strict(bytes) ?? decodeLatin1(bytes))
+  }
+  return { fields: [] }
+}
+
+const BOUNDARY = /^[ -~]{0,200}[!-~]/
+
+function parseMultipart(boundary: string | undefined, body: Uint8Array): FormFields {
+  if (!boundary || !BOUNDARY.test(boundary)) return { refused: 'bad-boundary' }
+  if (body.length === 0) return { fields: [] }
+  // One character per byte, so positions in the text are positions in the body.
+  const text = decodeLatin1(body)
+  const delimiter = `--${boundary}`
+  const fields: Array<[string, string]> = []
+  let start = text.indexOf(delimiter)
+  while (start >= 0) {
+    const from = start + delimiter.length
+    const next = text.indexOf(delimiter, from)
+    let end = next < 0 ? text.length : next
+    if (next >= 0) {
+      if (text[end - 1] === '\n') end -= 1
+      if (end > from && text[end - 1] === '\r') end -= 1
+    }
+    const field = parsePart(text, body, from, end)
+    if (field) {
+      fields.push(field)
+      if (fields.length > MAX_FIELDS) return { refused: 'too-many-fields' }
+    }
+    start = next
+  }
+  return { fields }
+}
+
+/** One part: `[name, value]` for a field, `undefined` for a file, a part without a name or raw data. */
+function parsePart(
+  text: string,
+  body: Uint8Array,
+  from: number,
+  end: number,
+): [string, string] | undefined {
+  const headerEnd = text.indexOf('\r\n\r\n', from)
+  if (headerEnd < 0 || headerEnd + 4 > end || headerEnd + 4 - from > MAX_PART_HEADER_BYTES)
+    return undefined
+  let disposition: Map<string, string> | undefined
+  let base64 = false
+  for (const rawLine of text.slice(from, headerEnd).split('\r\n')) {
+    const line = decodeUtf8Strict(latin1Bytes(rawLine))
+    if (line === undefined) continue
+    const { value, params } = parseHeaderParameters(line)
+    const colon = value.indexOf(':')
+    if (colon < 0) continue
+    const name = value.slice(0, colon).trim()
+    if (name === 'content-disposition') disposition = params
+    else if (name === 'content-transfer-encoding')
+      base64 = value.slice(colon + 1).trim() === 'base64'
+  }
+  const fieldName = disposition?.get('name')?.trim()
+  if (!disposition || !fieldName || disposition.get('filename')) return undefined
+  let data = body.subarray(headerEnd + 4, end)
+  if (base64) data = pyBase64Decode(decodeLatin1(data)) ?? data
+  return [fieldName, decodeUtf8Lenient(data)]
+}
+
+function latin1Bytes(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length)
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i)
+  return bytes
+}

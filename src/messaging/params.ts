@@ -1,0 +1,73 @@
+/**
+ * The parameters of one request, read the way Zulip's `typed_endpoint` reads them: the body's value first,
+ * then the query string's; the last of repeated values; every name read is "processed", and the success
+ * response lists the others in `ignored_parameters_unsupported`.
+ * @module
+ */
+import type { PlainResponse } from '../core/http.js'
+import { badRequest, messagingMessages, missingArgument } from './errors.js'
+import { compareCodePoints } from './python.js'
+
+/** Names the real server always consumes (`client` is read by its request-logging middleware). */
+const ALWAYS_PROCESSED = ['client']
+
+/** The parameters of one request. */
+export class RequestParams {
+  readonly #post = new Map<string, string>()
+  readonly #get = new Map<string, string>()
+  readonly #processed = new Set<string>(ALWAYS_PROCESSED)
+
+  constructor(
+    post: ReadonlyArray<readonly [string, string]>,
+    get: ReadonlyArray<readonly [string, string]>,
+  ) {
+    for (const [name, value] of post) this.#post.set(name, value)
+    for (const [name, value] of get) this.#get.set(name, value)
+  }
+
+  /** The body's value of a parameter (the method override reads only the body). */
+  body(name: string): string | undefined {
+    return this.#post.get(name)
+  }
+
+  /** Whether the body carried any parameter. */
+  get hasBody(): boolean {
+    return this.#post.size > 0
+  }
+
+  /** A parameter's value (body first, then query), marking it processed; `undefined` when absent. */
+  read(name: string): string | undefined {
+    const value = this.#post.get(name) ?? this.#get.get(name)
+    if (value !== undefined) this.#processed.add(name)
+    return value
+  }
+
+  /** A required string parameter, or the `REQUEST_VARIABLE_MISSING` error. */
+  required(name: string): string | PlainResponse {
+    return this.read(name) ?? missingArgument(name)
+  }
+
+  /** An optional `Json[bool]` parameter, or its validation error. */
+  jsonBoolean(name: string, fallback: boolean): boolean | PlainResponse {
+    const raw = this.read(name)
+    if (raw === undefined) return fallback
+    let value: unknown
+    try {
+      value = JSON.parse(raw)
+    } catch {
+      return badRequest(messagingMessages.notValidJson(name))
+    }
+    return typeof value === 'boolean' ? value : badRequest(messagingMessages.notBoolean(name))
+  }
+
+  /** Every name the request carried and no one read, sorted by code point. */
+  ignored(): string[] {
+    const names = new Set([...this.#post.keys(), ...this.#get.keys()])
+    return [...names].filter((name) => !this.#processed.has(name)).sort(compareCodePoints)
+  }
+}
+
+/** Whether a value read from parameters is an error response to answer instead. */
+export function isResponse(value: unknown): value is PlainResponse {
+  return typeof value === 'object' && value !== null && 'status' in value && 'body' in value
+}

@@ -1,0 +1,108 @@
+/**
+ * The password policy of `POST /users` (`check_password_strength`).
+ *
+ * The real server rejects a password shorter than `PASSWORD_MIN_LENGTH`, an empty one, and one that
+ * zxcvbn estimates at fewer than `PASSWORD_MIN_GUESSES` guesses (production defaults: 6 and 10000;
+ * development settings: 0 and 0, so only the empty password fails). zxcvbn's estimate cannot be
+ * reproduced without zxcvbn and its dictionaries, so the `production` policy uses this stand-in:
+ *
+ * 1. fewer than 6 characters (code points) → weak (`xxxx`, `temp`);
+ * 2. fewer than 4 distinct characters → weak (`xxxxxx`, `ababab`);
+ * 3. otherwise the password is cut into runs of letters, digits and other characters; when every run
+ *    is guessable, the password is weak. A run is guessable when it has at most 2 characters, repeats
+ *    one character, is an ascending or descending sequence (`abcd`, `1234`, `987`), or is (lower-cased)
+ *    one of the common passwords below. So `abcd1234`, `password1`, `qwerty123` and `letmein!!` are weak;
+ *    `correct horse`, `iago-password` and `Romeo Montague` are strong.
+ *
+ * Passwords longer than 100 characters are judged like any other (the real server's zxcvbn call with
+ * `max_length=100` may fail there instead; not emulated).
+ * @module
+ */
+import { codePointLength } from './python.js'
+
+/** `production` (minimum length 6 plus the heuristic) or `development` (only an empty password fails). */
+export type PasswordPolicy = 'production' | 'development'
+
+const MIN_LENGTH = 6
+
+/** Common passwords and keyboard walks, each guessable on its own. */
+const COMMON = new Set([
+  'abc',
+  'abcd',
+  'admin',
+  'administrator',
+  'asdf',
+  'asdfgh',
+  'asdfghjkl',
+  'baseball',
+  'changeme',
+  'default',
+  'dragon',
+  'football',
+  'freedom',
+  'guest',
+  'hello',
+  'iloveyou',
+  'letmein',
+  'login',
+  'master',
+  'monkey',
+  'passw',
+  'password',
+  'princess',
+  'qwerty',
+  'qwertyuiop',
+  'root',
+  'secret',
+  'shadow',
+  'starwars',
+  'sunshine',
+  'superman',
+  'temp',
+  'test',
+  'trustno',
+  'user',
+  'welcome',
+  'whatever',
+  'zulip',
+  'zxcv',
+  'zxcvbn',
+  'zxcvbnm',
+])
+
+function isSequence(run: string[]): boolean {
+  if (run.length < 3) return false
+  const codes = run.map((c) => c.toLowerCase().codePointAt(0) as number)
+  const step = (codes[1] as number) - (codes[0] as number)
+  if (step !== 1 && step !== -1) return false
+  return codes.every((code, i) => i === 0 || code - (codes[i - 1] as number) === step)
+}
+
+function isGuessable(run: string[]): boolean {
+  if (run.length <= 2) return true
+  if (new Set(run).size === 1) return true
+  if (isSequence(run)) return true
+  return COMMON.has(run.join('').toLowerCase())
+}
+
+function kindOf(char: string): 'letter' | 'digit' | 'other' {
+  if (/\p{L}/u.test(char)) return 'letter'
+  if (/\p{Nd}/u.test(char)) return 'digit'
+  return 'other'
+}
+
+/** Whether the real server's `check_password_strength` (as emulated above) accepts the password. */
+export function isStrongPassword(password: string, policy: PasswordPolicy): boolean {
+  if (password === '') return false
+  if (policy === 'development') return true
+  if (codePointLength(password) < MIN_LENGTH) return false
+  const chars = [...password]
+  if (new Set(chars).size < 4) return false
+  const runs: string[][] = []
+  for (const char of chars) {
+    const last = runs[runs.length - 1]
+    if (last && kindOf(last[0] as string) === kindOf(char)) last.push(char)
+    else runs.push([char])
+  }
+  return !runs.every(isGuessable)
+}

@@ -1,0 +1,215 @@
+/**
+ * The messaging service's in-memory data: organizations, users and messages, with O(1) lookups.
+ * API keys are unique across the whole simulator (as on one real server hosting several organizations),
+ * so a key sent to the wrong organization is recognised and refused.
+ * @module
+ */
+import type { MessagingScenario } from '../../scenarios/schema/messaging.js'
+import type { ServiceContext } from '../core/service.js'
+import { Table } from '../core/table.js'
+import { pyStrip } from './python.js'
+import {
+  BOT_TYPES,
+  type MessageRecord,
+  messageRecord,
+  type OrganizationRecord,
+  organizationRecord,
+  ROLES,
+  type UserRecord,
+  userRecord,
+  WELCOME_BOT_EMAIL,
+} from './records.js'
+
+const emailKey = (organization: string, email: string) =>
+  `${organization}\u0000${pyStrip(email).toLowerCase()}`
+
+/** `UserManager.normalize_email`: stripped, with the domain lower-cased. */
+export function normalizeEmail(email: string): string {
+  const stripped = pyStrip(email)
+  const at = stripped.lastIndexOf('@')
+  return at < 0 ? stripped : `${stripped.slice(0, at)}@${stripped.slice(at + 1).toLowerCase()}`
+}
+
+/** What a new user is made of. */
+export interface NewUser {
+  organization: string
+  email: string
+  fullName: string
+  password: string | null
+  role: number
+}
+
+/** What a new direct message is made of. */
+export interface NewMessage {
+  organization: string
+  senderId: number
+  recipientId: number
+  content: string
+  renderedContent: string
+  client: string
+}
+
+/** Creates the messaging tables of one simulator. */
+export function createMessagingStore(context: ServiceContext) {
+  const organizations = new Table(organizationRecord, {
+    subdomain: { key: (o) => o.subdomain, unique: true },
+  })
+  const users = new Table(userRecord, {
+    id: { key: (u) => String(u.id), unique: true },
+    email: { key: (u) => emailKey(u.organization, u.email), unique: true },
+    apiKey: { key: (u) => u.apiKey, unique: true },
+    organization: { key: (u) => u.organization, unique: false },
+  })
+  const messages = new Table(messageRecord, {
+    id: { key: (m) => String(m.id), unique: true },
+    organization: { key: (m) => m.organization, unique: false },
+  })
+  let lastUserId = 0
+  let lastMessageId = 0
+
+  /** Stores a user created through the API: active, no bot, a fresh key. Callers serialise per organization. */
+  async function addUser(input: NewUser): Promise<UserRecord> {
+    lastUserId += 1
+    return users.insert({
+      id: lastUserId,
+      organization: input.organization,
+      email: normalizeEmail(input.email),
+      fullName: input.fullName,
+      role: input.role,
+      apiKey: freshApiKey(),
+      password: input.password,
+      canCreateUsers: false,
+      isActive: true,
+      botType: null,
+      botOwnerId: null,
+      isSystemBot: false,
+      dateJoined: context.clock.now(),
+      timezone: '',
+      avatarVersion: 1,
+    })
+  }
+
+  function freshApiKey(): string {
+    for (;;) {
+      const key = context.ids().alphanumeric(32)
+      if (!users.get('apiKey', key)) return key
+    }
+  }
+
+  /** Stores a message and gives it the next id. */
+  async function addMessage(input: NewMessage): Promise<MessageRecord> {
+    lastMessageId += 1
+    return messages.insert({ id: lastMessageId, ...input, sentAt: context.clock.now() })
+  }
+
+  return {
+    organizations,
+    users,
+    messages,
+    addUser,
+    addMessage,
+
+    organization(subdomain: string): OrganizationRecord | undefined {
+      return organizations.get('subdomain', subdomain)
+    },
+    user(id: number): UserRecord | undefined {
+      return users.get('id', String(id))
+    },
+    userByKey(apiKey: string): UserRecord | undefined {
+      return users.get('apiKey', apiKey)
+    },
+    /** The user of an organization with this e-mail address (stripped, case-insensitive). */
+    userByEmail(organization: string, email: string): UserRecord | undefined {
+      return users.get('email', emailKey(organization, email))
+    },
+    /** An organization's users in id order. */
+    usersOf(organization: string): readonly UserRecord[] {
+      return users.list('organization', organization)
+    },
+    message(id: number): MessageRecord | undefined {
+      return messages.get('id', String(id))
+    },
+    /** An organization's messages in id order. */
+    messagesOf(organization: string): readonly MessageRecord[] {
+      return messages.list('organization', organization)
+    },
+    /** The organization's Welcome Bot (`welcome-bot@zulip.com`; `load` adds one where the scenario has none). */
+    welcomeBot(organization: string): UserRecord | undefined {
+      return users.get('email', emailKey(organization, WELCOME_BOT_EMAIL))
+    },
+
+    /** Clears everything and seeds a scenario; `featureLevel` applies where an organization sets none. */
+    async load(scenario: MessagingScenario, featureLevel: number): Promise<void> {
+      for (const table of [organizations, users, messages]) table.clear()
+      lastUserId = 0
+      lastMessageId = 0
+      const at = context.clock.now()
+      for (const [position, organization] of scenario.organizations.entries()) {
+        await organizations.insert({
+          id: position + 2,
+          subdomain: organization.subdomain,
+          name: organization.name,
+          description: organization.description,
+          featureLevel: organization.featureLevel ?? featureLevel,
+          deactivated: organization.deactivated,
+          emailsRestrictedToDomains: organization.emailsRestrictedToDomains,
+          allowedDomains: organization.allowedDomains,
+          disallowDisposableEmailAddresses: organization.disallowDisposableEmailAddresses,
+          requireUniqueNames: organization.requireUniqueNames,
+          passwordPolicy: organization.passwordPolicy,
+          position,
+        })
+        const seeded: UserRecord[] = []
+        for (const user of organization.users) {
+          lastUserId += 1
+          seeded.push(
+            await users.insert({
+              id: lastUserId,
+              organization: organization.subdomain,
+              email: pyStrip(user.email),
+              fullName: user.fullName,
+              role: ROLES[user.role],
+              apiKey: user.apiKey,
+              password: user.password ?? null,
+              canCreateUsers: user.canCreateUsers,
+              isActive: user.isActive,
+              botType: user.bot === null ? null : BOT_TYPES[user.bot],
+              botOwnerId: null,
+              isSystemBot: user.systemBot,
+              dateJoined: at,
+              timezone: '',
+              avatarVersion: 1,
+            }),
+          )
+        }
+        organization.users.forEach((user, i) => {
+          if (user.botOwner === undefined) return
+          const owner = users.get('email', emailKey(organization.subdomain, user.botOwner))
+          if (owner) users.patch(seeded[i] as UserRecord, { botOwnerId: owner.id })
+        })
+        if (!users.get('email', emailKey(organization.subdomain, WELCOME_BOT_EMAIL))) {
+          lastUserId += 1
+          await users.insert({
+            id: lastUserId,
+            organization: organization.subdomain,
+            email: WELCOME_BOT_EMAIL,
+            fullName: 'Welcome Bot',
+            role: ROLES.member,
+            apiKey: freshApiKey(),
+            password: null,
+            canCreateUsers: false,
+            isActive: true,
+            botType: BOT_TYPES.generic,
+            botOwnerId: null,
+            isSystemBot: true,
+            dateJoined: at,
+            timezone: '',
+            avatarVersion: 1,
+          })
+        }
+      }
+    },
+  }
+}
+
+export type MessagingStore = ReturnType<typeof createMessagingStore>

@@ -1,0 +1,57 @@
+/**
+ * `POST /realm/test_welcome_bot_custom_message` (feature level 416): Welcome Bot sends the acting
+ * administrator a direct message quoting the custom text, and the response carries its id.
+ *
+ * Checks, in order: owner or administrator (`UNAUTHORIZED_PRINCIPAL`); `welcome_message_custom_text`
+ * present; at most 8000 characters (code points); not empty (no stripping: `" "` is sent). A NUL
+ * character makes the real server's message check fail on an assertion: 500 `Internal server error`.
+ * @module
+ */
+import type { PlainResponse } from '../core/http.js'
+import { actorOf, type MessagingCall, success } from './context.js'
+import { badRequest, internalError, messagingMessages, zulipError } from './errors.js'
+import { renderWelcomeMessage, welcomeMessageContent } from './markdown.js'
+import { isResponse } from './params.js'
+import { codePointLength } from './python.js'
+import { isAdministrator } from './records.js'
+
+/** `Realm.MAX_REALM_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH`. */
+export const MAX_WELCOME_TEXT_LENGTH = 8000
+const PARAM = 'welcome_message_custom_text'
+
+/**
+ * The id of the organization's Administrators system group, for the rendered mention. The real server
+ * creates eight system groups per organization, Administrators third; the simulator numbers them the same
+ * way from 1 for the first organization.
+ */
+export function administratorsGroupId(position: number): number {
+  return position * 8 + 3
+}
+
+/** Sends the test message, or answers the first failing check. */
+export async function sendTestWelcomeMessage(call: MessagingCall): Promise<PlainResponse> {
+  const actor = actorOf(call)
+  if (!isAdministrator(actor))
+    return zulipError(400, 'UNAUTHORIZED_PRINCIPAL', messagingMessages.notAdministrator)
+  const text = call.params.required(PARAM)
+  if (isResponse(text)) return text
+  if (codePointLength(text) > MAX_WELCOME_TEXT_LENGTH)
+    return badRequest(messagingMessages.tooLong(PARAM, MAX_WELCOME_TEXT_LENGTH))
+  if (text.length === 0) return badRequest(messagingMessages.messageEmpty)
+  if (text.includes('\u0000')) return internalError()
+
+  const { organization, store } = call
+  const bot = store.welcomeBot(organization.subdomain)
+  if (!bot) return internalError()
+  const message = await call.lock.run(organization.subdomain, () =>
+    store.addMessage({
+      organization: organization.subdomain,
+      senderId: bot.id,
+      recipientId: actor.id,
+      content: welcomeMessageContent(text),
+      renderedContent: renderWelcomeMessage(text, administratorsGroupId(organization.position)),
+      client: 'Internal',
+    }),
+  )
+  return success(call, { message_id: message.id })
+}

@@ -1,0 +1,405 @@
+import { describe, expect, it } from 'vitest'
+import { scenarios } from '../../src/index.js'
+import {
+  type Account,
+  accounts,
+  api,
+  errorText,
+  useMessagingSimulator,
+  userObject,
+} from './support.js'
+
+/** An organization like the one of Zulip's own test: an admin without `can_create_users`, a member with it, an admin with it. */
+function zulipOrganization(subdomain: string, settings: Record<string, unknown>) {
+  const key = (who: string) => `${subdomain}${who}`.padEnd(32, '0')
+  return {
+    subdomain,
+    name: `Zulip ${subdomain}`,
+    ...settings,
+    users: [
+      {
+        email: 'hamlet@zulip.com',
+        fullName: 'King Hamlet',
+        role: 'administrator' as const,
+        apiKey: key('hamlet'),
+      },
+      {
+        email: 'polonius@zulip.com',
+        fullName: 'Polonius',
+        role: 'member' as const,
+        canCreateUsers: true,
+        apiKey: key('polonius'),
+      },
+      {
+        email: 'iago@zulip.com',
+        fullName: 'Iago',
+        role: 'administrator' as const,
+        canCreateUsers: true,
+        apiKey: key('iago'),
+      },
+    ],
+  }
+}
+const as = (subdomain: string, who: 'hamlet' | 'polonius' | 'iago'): Account => ({
+  email: `${who}@zulip.com`,
+  key: `${subdomain}${who}`.padEnd(32, '0'),
+})
+const base = (subdomain: string) => `https://${subdomain}.zulipchat.com/api/v1`
+
+const simulator = useMessagingSimulator({
+  scenario: {
+    name: 'create-user',
+    messaging: {
+      organizations: [
+        ...(scenarios.default.messaging?.organizations ?? []),
+        zulipOrganization('zulip', {
+          emailsRestrictedToDomains: true,
+          allowedDomains: [{ domain: 'zulip.com' }],
+          passwordPolicy: 'development',
+        }),
+        zulipOrganization('zulipnet', {
+          emailsRestrictedToDomains: true,
+          allowedDomains: [{ domain: 'zulip.com' }, { domain: 'zulip.net' }],
+        }),
+        zulipOrganization('zulipdev', {
+          emailsRestrictedToDomains: true,
+          allowedDomains: [
+            { domain: 'zulip.com' },
+            { domain: 'zulip.net' },
+            { domain: 'example.org', allowSubdomains: true },
+          ],
+          passwordPolicy: 'development',
+        }),
+        zulipOrganization('zulipopen', { passwordPolicy: 'development' }),
+        zulipOrganization('unique', { requireUniqueNames: true, passwordPolicy: 'development' }),
+      ],
+    },
+  },
+})
+
+/** The id the first user created in a test gets: 7 default accounts, then 5 organizations of 3 accounts plus Welcome Bot. */
+const FIRST_ID = 28
+const valid = { email: 'romeo@zulip.net', password: 'xxxx', full_name: 'Romeo Montague' }
+const strong = {
+  email: 'romeo@acme.example',
+  password: 'correct-horse-battery',
+  full_name: 'Romeo Montague',
+}
+const create = (form: Record<string, string>, options: { as?: Account; subdomain?: string } = {}) =>
+  api('POST', '/users', {
+    form,
+    as: options.as ?? accounts.iago,
+    base: options.subdomain ? base(options.subdomain) : undefined,
+  })
+const bad = (msg: string) => errorText(msg, 'BAD_REQUEST')
+
+describe('POST /users: the cases of Zulip test_create_user_backend', () => {
+  it('refuses an administrator without can_create_users', async () => {
+    const { status, text } = await create(valid, { as: as('zulip', 'hamlet'), subdomain: 'zulip' })
+    expect(status).toBe(400)
+    expect(text).toBe(bad('User not authorized to create users'))
+  })
+
+  it('refuses a member with can_create_users', async () => {
+    const { status, text } = await create(valid, {
+      as: as('zulip', 'polonius'),
+      subdomain: 'zulip',
+    })
+    expect(status).toBe(400)
+    expect(text).toBe(errorText('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'))
+  })
+
+  it('asks for email, then password, then full_name', async () => {
+    const options = { as: as('zulip', 'iago'), subdomain: 'zulip' }
+    const missing = (name: string) =>
+      errorText(`Missing '${name}' argument`, 'REQUEST_VARIABLE_MISSING', { var_name: name })
+    const none = await create({}, options)
+    expect([none.status, none.text]).toEqual([400, missing('email')])
+    const noPassword = await create({ email: 'romeo@not-zulip.com' }, options)
+    expect([noPassword.status, noPassword.text]).toEqual([400, missing('password')])
+    const noName = await create({ email: 'romeo@not-zulip.com', password: 'xxxx' }, options)
+    expect([noName.status, noName.text]).toEqual([400, missing('full_name')])
+  })
+
+  it('creates the user and lists the unsupported short_name', async () => {
+    const { status, text } = await create(
+      {
+        email: 'romeo@zulip.com',
+        password: 'xxxx',
+        full_name: 'Romeo Montague',
+        short_name: 'DEPRECATED',
+      },
+      { as: as('zulip', 'iago'), subdomain: 'zulip' },
+    )
+    expect(status).toBe(200)
+    expect(text).toBe(
+      `${JSON.stringify({ result: 'success', msg: '', user_id: FIRST_ID, ignored_parameters_unsupported: ['short_name'] })}\n`,
+    )
+  })
+
+  it('answers Bad name or username for an invalid address', async () => {
+    const { status, text } = await create(
+      { ...valid, email: 'broken' },
+      { as: as('zulip', 'iago'), subdomain: 'zulip' },
+    )
+    expect(status).toBe(400)
+    expect(text).toBe(bad('Bad name or username'))
+  })
+
+  it('refuses a domain the organization does not allow', async () => {
+    const { status, text } = await create(
+      { ...valid, email: 'romeo@not-zulip.com' },
+      { as: as('zulip', 'iago'), subdomain: 'zulip' },
+    )
+    expect(status).toBe(400)
+    expect(text).toBe(bad("Email 'romeo@not-zulip.com' not allowed in this organization"))
+  })
+
+  it('refuses a weak password under the production policy', async () => {
+    const { status, text } = await create(valid, {
+      as: as('zulipnet', 'iago'),
+      subdomain: 'zulipnet',
+    })
+    expect(status).toBe(400)
+    expect(text).toBe(bad('The password is too weak.'))
+  })
+
+  it('creates a member with the development policy, then refuses the same address', async () => {
+    const options = { as: as('zulipdev', 'iago'), subdomain: 'zulipdev' }
+    const created = await create(valid, options)
+    expect(created.status).toBe(200)
+    expect(created.body).toEqual({ result: 'success', msg: '', user_id: FIRST_ID })
+    const user = simulator.messaging.users('zulipdev').find((u) => u.email === 'romeo@zulip.net')
+    expect(user).toMatchObject({
+      userId: FIRST_ID,
+      role: 'member',
+      isActive: true,
+      canCreateUsers: false,
+      bot: null,
+      password: 'xxxx',
+    })
+    const again = await create(valid, options)
+    expect([again.status, again.text]).toEqual([400, bad('Email is already in use.')])
+  })
+
+  it('refuses a disposable domain in an open organization', async () => {
+    const { status, text } = await create(
+      { ...valid, email: 'abc@mailnator.com' },
+      { as: as('zulipopen', 'iago'), subdomain: 'zulipopen' },
+    )
+    expect(status).toBe(400)
+    expect(text).toBe(bad('Disposable email addresses are not allowed in this organization'))
+  })
+
+  it('refuses a + address in a restricted organization', async () => {
+    const { status, text } = await create(
+      { ...valid, email: 'iago+label@zulip.com' },
+      { as: as('zulipdev', 'iago'), subdomain: 'zulipdev' },
+    )
+    expect(status).toBe(400)
+    expect(text).toBe(bad('Email addresses containing + are not allowed.'))
+  })
+
+  it('accepts a + address in an open organization although the plain address exists', async () => {
+    const { status, body } = await create(
+      { ...valid, email: 'iago+label@zulip.com' },
+      { as: as('zulipopen', 'iago'), subdomain: 'zulipopen' },
+    )
+    expect(status).toBe(200)
+    expect(body).toEqual({ result: 'success', msg: '', user_id: FIRST_ID })
+  })
+})
+
+describe('POST /users: the cases of Zulip test_example', () => {
+  it('creates a user as an administrator with can_create_users', async () => {
+    const { status, body } = await create(strong)
+    expect(status).toBe(200)
+    expect(body).toEqual({ result: 'success', msg: '', user_id: FIRST_ID })
+  })
+
+  it('runs the can_create_users sequence: refused, missing email, created, duplicate', async () => {
+    const refused = await create(strong, { as: accounts.othello })
+    expect([refused.status, refused.text]).toEqual([
+      400,
+      bad('User not authorized to create users'),
+    ])
+    const missing = await create({ full_name: 'Romeo Montague' })
+    expect(missing.text).toBe(
+      errorText("Missing 'email' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'email' }),
+    )
+    expect((await create(strong)).status).toBe(200)
+    const duplicate = await create(strong)
+    expect([duplicate.status, duplicate.text]).toEqual([400, bad('Email is already in use.')])
+  })
+})
+
+describe('POST /users', () => {
+  it('checks the parameters before can_create_users', async () => {
+    const { text } = await create({}, { as: accounts.othello })
+    expect(text).toBe(
+      errorText("Missing 'email' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'email' }),
+    )
+  })
+
+  it('checks the administrator role before the parameters', async () => {
+    const { status, text } = await create({}, { as: accounts.hamlet })
+    expect(status).toBe(400)
+    expect(text).toBe(errorText('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'))
+  })
+
+  it('lets an owner with can_create_users, and a bot administrator with it, create users', async () => {
+    expect((await create(strong, { as: accounts.desdemona })).text).toBe(
+      bad('User not authorized to create users'),
+    )
+    const byBot = await create(strong, { as: accounts.provisioner })
+    expect(byBot.body).toEqual({ result: 'success', msg: '', user_id: FIRST_ID })
+  })
+
+  it('rejects each kind of bad full name', async () => {
+    const cases: Array<[string, string]> = [
+      ['x'.repeat(101), 'Name too long!'],
+      ['   ', 'Name must not be empty!'],
+      ['a@b', 'Invalid characters in name!'],
+      ['Tab\there', 'Invalid characters in name!'],
+      ['Star*', 'Invalid characters in name!'],
+      ['Foo|15', 'Invalid format!'],
+      ['Foo|15\n', 'Invalid format!'],
+    ]
+    for (const [fullName, msg] of cases) {
+      const { status, text } = await create({ ...strong, full_name: fullName })
+      expect([fullName, status, text]).toEqual([fullName, 400, bad(msg)])
+    }
+  })
+
+  it('counts the name length in code points and stores the stripped name', async () => {
+    const emoji = '\u{1F600}'.repeat(100)
+    expect((await create({ ...strong, full_name: ` ${emoji} ` })).status).toBe(200)
+    expect(simulator.messaging.users('acme').at(-1)?.fullName).toBe(emoji)
+    const tooLong = await create({
+      ...strong,
+      email: 'juliet@acme.example',
+      full_name: `${emoji}x`,
+    })
+    expect(tooLong.text).toBe(bad('Name too long!'))
+  })
+
+  it('checks the name before the address', async () => {
+    const { text } = await create({ email: 'broken', password: 'correct-horse', full_name: '' })
+    expect(text).toBe(bad('Name must not be empty!'))
+  })
+
+  it('refuses an address in use, whatever its case, by a deactivated user or a bot', async () => {
+    for (const email of [
+      'IAGO@acme.example',
+      ' iago@ACME.example ',
+      'cordelia@acme.example',
+      'provisioner-bot@acme.example',
+      'welcome-bot@zulip.com',
+    ]) {
+      const { status, text } = await create({ ...strong, email })
+      expect([email, status, text]).toEqual([email, 400, bad('Email is already in use.')])
+    }
+  })
+
+  it('refuses mailinator.com and checks disposable domains before duplicates', async () => {
+    expect((await create({ ...strong, email: 'x@Mailinator.com' })).text).toBe(
+      bad('Disposable email addresses are not allowed in this organization'),
+    )
+  })
+
+  it('accepts a subdomain of a domain allowed with its subdomains', async () => {
+    const options = { as: as('zulipdev', 'iago'), subdomain: 'zulipdev' }
+    expect((await create({ ...valid, email: 'romeo@mail.example.org' }, options)).status).toBe(200)
+    expect((await create({ ...valid, email: 'romeo@example.org.evil' }, options)).text).toBe(
+      bad("Email 'romeo@example.org.evil' not allowed in this organization"),
+    )
+  })
+
+  it('refuses weak passwords under the production policy', async () => {
+    for (const password of [
+      '',
+      'xxxx',
+      'temp',
+      'abcd1234',
+      'password1',
+      'aaaaaaaaaaaa',
+      'qwerty123',
+    ]) {
+      const { text } = await create({ ...strong, password })
+      expect([password, text]).toEqual([password, bad('The password is too weak.')])
+    }
+  })
+
+  it('refuses only the empty password under the development policy', async () => {
+    const options = { as: as('zulipopen', 'iago'), subdomain: 'zulipopen' }
+    expect((await create({ ...valid, password: '' }, options)).text).toBe(
+      bad('The password is too weak.'),
+    )
+    expect((await create({ ...valid, password: 'x' }, options)).status).toBe(200)
+  })
+
+  it('enforces unique names except against the calling administrator', async () => {
+    const options = { as: as('unique', 'iago'), subdomain: 'unique' }
+    expect(
+      (await create({ ...valid, full_name: 'KING  HAMLET'.replace('  ', ' ') }, options)).text,
+    ).toBe(bad('Unique names required in this organization.'))
+    expect((await create({ ...valid, full_name: 'iago' }, options)).status).toBe(200)
+  })
+
+  it('stores the address stripped with its domain lower-cased, and gives the new member a working key', async () => {
+    const { body } = await create({ ...strong, email: ' Romeo@ACME.Example ' })
+    expect(body).toEqual({ result: 'success', msg: '', user_id: FIRST_ID })
+    const key = simulator.messaging.apiKeyOf('acme', 'romeo@acme.example')
+    expect(key).toMatch(/^[A-Za-z0-9]{32}$/)
+    const me = await api('GET', `/users/${FIRST_ID}`, {
+      as: { email: 'Romeo@acme.example', key: key as string },
+    })
+    expect(me.body).toEqual({
+      result: 'success',
+      msg: '',
+      user: userObject(FIRST_ID, 'Romeo@acme.example', 'Romeo Montague', 400),
+    })
+    const asMember = await create(
+      { ...strong, email: 'juliet@acme.example' },
+      { as: { email: 'Romeo@acme.example', key: key as string } },
+    )
+    expect(asMember.text).toBe(
+      errorText('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'),
+    )
+  })
+
+  it('answers with the real headers', async () => {
+    const { headers } = await create(strong)
+    expect(headers.get('content-type')).toBe('application/json')
+    expect(headers.get('cache-control')).toBe(
+      'max-age=0, no-cache, no-store, must-revalidate, private',
+    )
+    expect(headers.get('expires')).toBe('Thu, 01 Jan 2026 00:00:00 GMT')
+    const refused = await create({})
+    expect(refused.headers.get('cache-control')).toBeNull()
+  })
+
+  it('gives exactly one success to 200 concurrent creates of one address', async () => {
+    const results = await Promise.all(Array.from({ length: 200 }, () => create(strong)))
+    expect(results.filter((r) => r.status === 200).map((r) => r.body)).toEqual([
+      { result: 'success', msg: '', user_id: FIRST_ID },
+    ])
+    expect(new Set(results.filter((r) => r.status !== 200).map((r) => r.text))).toEqual(
+      new Set([bad('Email is already in use.')]),
+    )
+    expect(
+      simulator.messaging.users('acme').filter((u) => u.email === 'romeo@acme.example'),
+    ).toHaveLength(1)
+  })
+
+  it('gives concurrent creates of different addresses distinct ids and keys', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => create({ ...strong, email: `user${i}@acme.example` })),
+    )
+    expect(results.map((r) => r.body.user_id).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => FIRST_ID + i),
+    )
+    const keys = simulator.messaging.users('acme').map((u) => u.apiKey)
+    expect(new Set(keys).size).toBe(keys.length)
+  })
+})

@@ -1,0 +1,180 @@
+import { getResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { createSimulator, scenarios } from '../../src/index.js'
+import { type Account, accounts, api, errorText, useMessagingSimulator } from './support.js'
+
+const simulator = useMessagingSimulator()
+const at = (level: number) => simulator.messaging.setFeatureLevel('acme', level)
+const strong = {
+  email: 'romeo@acme.example',
+  password: 'correct-horse',
+  full_name: 'Romeo Montague',
+}
+const create = (form: Record<string, string>, as: Account = accounts.iago) =>
+  api('POST', '/users', { form, as })
+const welcome = (as: Account = accounts.iago) =>
+  api('POST', '/realm/test_welcome_bot_custom_message', {
+    as,
+    form: { welcome_message_custom_text: 'hi' },
+  })
+const bad = (msg: string) => errorText(msg, 'BAD_REQUEST')
+
+describe('feature levels', () => {
+  it('emulates Zulip 11.0 (feature level 421) by default', () => {
+    expect(
+      simulator.messaging.organizations().map((o) => [o.subdomain, o.featureLevel, o.zulipVersion]),
+    ).toEqual([['acme', 421, '11.0']])
+  })
+
+  it('answers user_id from feature level 30', async () => {
+    at(29)
+    expect((await create(strong)).text).toBe('{"result":"success","msg":""}\n')
+    at(30)
+    expect((await create({ ...strong, email: 'juliet@acme.example' })).text).toBe(
+      '{"result":"success","msg":"","user_id":9}\n',
+    )
+  })
+
+  it('requires can_create_users from feature level 36', async () => {
+    at(35)
+    expect((await create(strong, accounts.othello)).status).toBe(200)
+    at(36)
+    expect((await create({ ...strong, email: 'juliet@acme.example' }, accounts.othello)).text).toBe(
+      bad('User not authorized to create users'),
+    )
+    expect((await create(strong, accounts.hamlet)).text).toBe(
+      errorText('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'),
+    )
+  })
+
+  it('lists unsupported parameters from feature level 167', async () => {
+    at(166)
+    expect((await create({ ...strong, short_name: 'x' })).body).toEqual({
+      result: 'success',
+      msg: '',
+      user_id: 8,
+    })
+    at(167)
+    expect(
+      (await create({ ...strong, email: 'juliet@acme.example', short_name: 'x' })).body,
+    ).toEqual({
+      result: 'success',
+      msg: '',
+      user_id: 9,
+      ignored_parameters_unsupported: ['short_name'],
+    })
+  })
+
+  it('serves the welcome test endpoint from feature level 416, the HTML 404 below', async () => {
+    at(415)
+    for (const method of ['POST', 'GET', 'OPTIONS']) {
+      const { status, headers, text } = await api(
+        method,
+        '/realm/test_welcome_bot_custom_message',
+        { form: method === 'POST' ? { welcome_message_custom_text: 'hi' } : undefined },
+      )
+      expect([method, status, headers.get('content-type')]).toEqual([
+        method,
+        404,
+        'text/html; charset=utf-8',
+      ])
+      expect(text).toContain('Page not found')
+    }
+    expect(simulator.messaging.messages('acme')).toEqual([])
+    at(416)
+    expect((await welcome()).body).toEqual({ result: 'success', msg: '', message_id: 1 })
+  })
+
+  it('words a duplicate address and a short name the old way below feature level 416', async () => {
+    at(415)
+    expect((await create({ ...strong, email: 'IAGO@acme.example' })).text).toBe(
+      bad("Email 'IAGO@acme.example' already in use"),
+    )
+    expect((await create({ ...strong, full_name: ' ' })).text).toBe(bad('Name too short!'))
+    expect((await create({ ...strong, full_name: 'R' })).text).toBe(bad('Name too short!'))
+    expect((await create({ ...strong, full_name: 'Ro' })).status).toBe(200)
+    at(416)
+    expect((await create({ ...strong, email: 'IAGO@acme.example' })).text).toBe(
+      bad('Email is already in use.'),
+    )
+    expect((await create({ ...strong, full_name: ' ' })).text).toBe(bad('Name must not be empty!'))
+    expect((await create({ ...strong, email: 'juliet@acme.example', full_name: 'J' })).status).toBe(
+      200,
+    )
+  })
+
+  it('shows is_billing_admin from feature level 73 to 362 and is_imported_stub from 433', async () => {
+    const keys = async (level: number) => {
+      at(level)
+      return Object.keys((await api('GET', '/users/1')).body.user)
+    }
+    expect(await keys(72)).not.toContain('is_billing_admin')
+    expect(await keys(73)).toContain('is_billing_admin')
+    expect(await keys(362)).toContain('is_billing_admin')
+    expect(await keys(363)).not.toContain('is_billing_admin')
+    expect(await keys(432)).not.toContain('is_imported_stub')
+    expect(await keys(433)).toContain('is_imported_stub')
+  })
+
+  it('serves GET /users/{email} from feature level 39', async () => {
+    at(38)
+    expect((await api('GET', '/users/iago@acme.example')).status).toBe(404)
+    at(39)
+    expect((await api('GET', '/users/iago@acme.example')).body.user.user_id).toBe(2)
+  })
+
+  it('answers only raw_content for a message below feature level 120', async () => {
+    await welcome()
+    at(119)
+    expect((await api('GET', '/messages/1')).body).toEqual({
+      result: 'success',
+      msg: '',
+      raw_content: 'A note from @_*role:administrators*:\n```quote\nhi\n```',
+    })
+  })
+
+  it('changes at run time and goes back to the scenario on reset', async () => {
+    at(100)
+    expect(simulator.messaging.featureLevel('acme')).toBe(100)
+    expect((await api('GET', '/server_settings', { as: null })).body.zulip_feature_level).toBe(100)
+    await simulator.reset()
+    expect(simulator.messaging.featureLevel('acme')).toBe(421)
+  })
+
+  it('refuses a bad level and an unknown organization', () => {
+    expect(() => at(0)).toThrow(
+      '[understudy] Failed to set the messaging feature level of "acme": 0 is not a positive integer.',
+    )
+    expect(() => at(4.5)).toThrow(TypeError)
+    expect(() => simulator.messaging.setFeatureLevel('nope', 100)).toThrow(
+      '[understudy] Failed to find the messaging organization "nope". Known organizations: acme.',
+    )
+  })
+
+  it('takes the level from the simulator options unless the scenario sets one', async () => {
+    const organizations = [
+      ...(scenarios.default.messaging?.organizations ?? []),
+      { subdomain: 'old', name: 'Old', featureLevel: 200, users: [] },
+    ]
+    const other = createSimulator({
+      seed: 1,
+      messaging: { featureLevel: 415 },
+      scenario: { name: 'levels', messaging: { organizations } },
+    })
+    await other.ready
+    expect(other.messaging.organizations().map((o) => [o.subdomain, o.featureLevel])).toEqual([
+      ['acme', 415],
+      ['old', 200],
+    ])
+    const response = await getResponse(
+      other.handlers,
+      new Request('https://old.zulipchat.com/api/v1/server_settings'),
+    )
+    expect(((await (response as Response).json()) as { zulip_version: string }).zulip_version).toBe(
+      '8.0-dev',
+    )
+    expect(() => createSimulator({ messaging: { featureLevel: -1 } })).toThrow(
+      '[understudy] Failed to set the messaging feature level in the simulator options: -1 is not a positive integer.',
+    )
+  })
+})

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import { type Account, accounts, api, errorText, useMessagingSimulator } from './support.js'
+
+const simulator = useMessagingSimulator()
+const sendWelcome = (text: string, as: Account = accounts.iago) =>
+  api('POST', '/realm/test_welcome_bot_custom_message', {
+    as,
+    form: { welcome_message_custom_text: text },
+  })
+const RAW =
+  'A note from @_*role:administrators*:\n```quote\nHello <team> & friends\n\nSecond paragraph\n```'
+
+describe('GET /messages/{message_id}', () => {
+  it('lets the recipient read the welcome test message', async () => {
+    await sendWelcome('Hello <team> & friends\n\nSecond paragraph')
+    simulator.clock.advance(5000)
+    const { status, body } = await api('GET', '/messages/1')
+    expect(status).toBe(200)
+    expect(body).toEqual({
+      result: 'success',
+      msg: '',
+      message: {
+        id: 1,
+        sender_id: 7,
+        content:
+          '<p>A note from <span class="user-group-mention silent" data-user-group-id="3">role:administrators</span>:</p>\n<blockquote>\n<p>Hello &lt;team&gt; &amp; friends</p>\n<p>Second paragraph</p>\n</blockquote>',
+        recipient_id: 2,
+        timestamp: 1767225600,
+        client: 'Internal',
+        subject: '',
+        topic_links: [],
+        is_me_message: false,
+        reactions: [],
+        submessages: [],
+        sender_full_name: 'Welcome Bot',
+        sender_email: 'welcome-bot@zulip.com',
+        sender_realm_str: 'zulipinternal',
+        display_recipient: [
+          { email: 'iago@acme.example', full_name: 'Iago', id: 2, is_mirror_dummy: false },
+          {
+            email: 'welcome-bot@zulip.com',
+            full_name: 'Welcome Bot',
+            id: 7,
+            is_mirror_dummy: false,
+          },
+        ],
+        type: 'private',
+        avatar_url: null,
+        content_type: 'text/html',
+        flags: [],
+      },
+      raw_content: RAW,
+    })
+  })
+
+  it('answers the Markdown with apply_markdown=false', async () => {
+    await sendWelcome('Hello <team> & friends\n\nSecond paragraph')
+    const { body } = await api('GET', '/messages/1?apply_markdown=false')
+    expect(body.message.content).toBe(RAW)
+    expect(body.message.content_type).toBe('text/x-markdown')
+  })
+
+  it('refuses everyone but the sender and the recipient, and unknown ids', async () => {
+    await sendWelcome('private')
+    for (const as of [accounts.desdemona, accounts.hamlet]) {
+      const { status, text } = await api('GET', '/messages/1', { as })
+      expect([status, text]).toEqual([400, errorText('Invalid message(s)', 'BAD_REQUEST')])
+    }
+    expect((await api('GET', '/messages/2')).text).toBe(
+      errorText('Invalid message(s)', 'BAD_REQUEST'),
+    )
+    expect((await api('GET', '/messages/99999999999999999999')).text).toBe(
+      errorText('Invalid message(s)', 'BAD_REQUEST'),
+    )
+  })
+
+  it('validates apply_markdown as JSON before looking the message up', async () => {
+    expect((await api('GET', '/messages/5?apply_markdown=yes')).text).toBe(
+      errorText('apply_markdown is not valid JSON', 'BAD_REQUEST'),
+    )
+    expect((await api('GET', '/messages/5?apply_markdown=1')).text).toBe(
+      errorText('apply_markdown is not a boolean', 'BAD_REQUEST'),
+    )
+  })
+
+  it('answers the HTML 404 for an id that is not a number', async () => {
+    const { status, headers } = await api('GET', '/messages/abc')
+    expect(status).toBe(404)
+    expect(headers.get('content-type')).toBe('text/html; charset=utf-8')
+  })
+
+  it('lists unsupported query parameters', async () => {
+    await sendWelcome('x')
+    const { body } = await api(
+      'GET',
+      '/messages/1?apply_markdown=true&narrow=x&allow_empty_topic_name=true',
+    )
+    expect(body.ignored_parameters_unsupported).toEqual(['narrow'])
+  })
+})

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { api, useMessagingSimulator } from './support.js'
+
+const simulator = useMessagingSimulator()
+
+/** The body at a feature level, as the default organization answers it. */
+function settings(
+  level: number,
+  version: string,
+  options: { realmUrl?: boolean; incompatible?: boolean } = {},
+) {
+  return {
+    result: 'success',
+    msg: '',
+    authentication_methods: {
+      password: true,
+      dev: false,
+      email: true,
+      ldap: false,
+      remoteuser: false,
+      github: false,
+      azuread: false,
+      gitlab: false,
+      google: false,
+      apple: false,
+      saml: false,
+      'openid connect': false,
+    },
+    zulip_version: version,
+    zulip_merge_base: version,
+    zulip_feature_level: level,
+    push_notifications_enabled: false,
+    is_incompatible: options.incompatible ?? false,
+    email_auth_enabled: true,
+    require_email_format_usernames: true,
+    ...(options.realmUrl === false ? {} : { realm_url: 'https://acme.zulipchat.com' }),
+    realm_name: 'Acme',
+    realm_icon: `https://secure.gravatar.com/avatar/${createHash('md5').update('2').digest('hex')}?d=identicon`,
+    realm_description: '<p>The default organization of the Understudy simulator.</p>',
+    realm_web_public_access_enabled: false,
+    external_authentication_methods: [],
+    realm_uri: 'https://acme.zulipchat.com',
+  }
+}
+
+describe('GET /server_settings', () => {
+  it('answers the real key set without authentication, in order', async () => {
+    const { status, text, headers } = await api('GET', '/server_settings', { as: null })
+    expect(status).toBe(200)
+    expect(text).toBe(`${JSON.stringify(settings(421, '11.0'))}\n`)
+    expect(headers.get('content-type')).toBe('application/json')
+    expect(headers.get('cache-control')).toBeNull()
+  })
+
+  it('ignores credentials, even bad ones', async () => {
+    const { status, body } = await api('GET', '/server_settings', {
+      headers: { authorization: 'Bearer nonsense' },
+    })
+    expect(status).toBe(200)
+    expect(body).toEqual(settings(421, '11.0'))
+  })
+
+  it('reports the emulated feature level and version', async () => {
+    simulator.messaging.setFeatureLevel('acme', 416)
+    expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
+      settings(416, '11.0-dev'),
+    )
+    simulator.messaging.setFeatureLevel('acme', 442)
+    expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
+      settings(442, '12.0-dev'),
+    )
+    simulator.messaging.setFeatureLevel('acme', 185)
+    expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
+      settings(185, '7.0', { realmUrl: false }),
+    )
+  })
+
+  it('answers realm_url from feature level 257', async () => {
+    simulator.messaging.setFeatureLevel('acme', 256)
+    expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
+      settings(256, '9.0-dev', { realmUrl: false }),
+    )
+    simulator.messaging.setFeatureLevel('acme', 257)
+    expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
+      settings(257, '9.0-dev'),
+    )
+  })
+
+  it('flags the ZulipInvalid user agent as incompatible', async () => {
+    const { body } = await api('GET', '/server_settings', {
+      as: null,
+      headers: { 'user-agent': 'ZulipInvalid/1.0 (Linux)' },
+    })
+    expect(body).toEqual(settings(421, '11.0', { incompatible: true }))
+  })
+
+  it('never lists unsupported parameters', async () => {
+    expect((await api('GET', '/server_settings?foo=1', { as: null })).body).toEqual(
+      settings(421, '11.0'),
+    )
+  })
+
+  it("answers Django's empty 405 to POST and OPTIONS, and HEAD without a body", async () => {
+    for (const method of ['POST', 'OPTIONS', 'DELETE']) {
+      const { status, text, headers } = await api(method, '/server_settings', { as: null })
+      expect([method, status, text, headers.get('allow'), headers.get('content-type')]).toEqual([
+        method,
+        405,
+        '',
+        'GET, HEAD',
+        'text/html; charset=utf-8',
+      ])
+    }
+    const head = await api('HEAD', '/server_settings', { as: null })
+    expect([head.status, head.text]).toEqual([200, ''])
+  })
+})

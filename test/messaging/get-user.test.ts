@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { accounts, api, errorText, useMessagingSimulator, userObject } from './support.js'
+
+useMessagingSimulator({
+  scenario: {
+    name: 'two-organizations',
+    messaging: {
+      organizations: [
+        {
+          subdomain: 'acme',
+          name: 'Acme',
+          users: [
+            {
+              email: 'desdemona@acme.example',
+              fullName: 'Desdemona',
+              role: 'owner',
+              apiKey: accounts.desdemona.key,
+            },
+            {
+              email: 'iago@acme.example',
+              fullName: 'Iago',
+              role: 'administrator',
+              apiKey: accounts.iago.key,
+            },
+          ],
+        },
+        {
+          subdomain: 'other',
+          name: 'Other',
+          users: [
+            {
+              email: 'iago@acme.example',
+              fullName: 'Other Iago',
+              role: 'member',
+              apiKey: 'Other0000000000000000000000000000'.slice(0, 32),
+            },
+          ],
+        },
+      ],
+    },
+  },
+})
+const noSuchUser = errorText('No such user', 'BAD_REQUEST')
+
+describe('GET /users/{user_id}', () => {
+  it('answers one account', async () => {
+    const { status, body } = await api('GET', '/users/1')
+    expect(status).toBe(200)
+    expect(body).toEqual({
+      result: 'success',
+      msg: '',
+      user: userObject(1, 'desdemona@acme.example', 'Desdemona', 100),
+    })
+  })
+
+  it('answers Welcome Bot as a system bot', async () => {
+    const { body } = await api('GET', '/users/3')
+    expect(body.user).toEqual({
+      ...userObject(3, 'welcome-bot@zulip.com', 'Welcome Bot', 400),
+      is_bot: true,
+      bot_type: 1,
+      is_system_bot: true,
+      bot_owner_id: null,
+    })
+  })
+
+  it("answers No such user for an unknown id and another organization's account", async () => {
+    expect((await api('GET', '/users/99')).text).toBe(noSuchUser)
+    expect((await api('GET', '/users/4')).text).toBe(noSuchUser)
+    expect((await api('GET', '/users/123456789012345678901234567890')).text).toBe(noSuchUser)
+  })
+
+  it('reads leading zeros as the number', async () => {
+    expect((await api('GET', '/users/0002')).body.user.user_id).toBe(2)
+  })
+
+  it('answers the HTML 404 for a trailing slash', async () => {
+    expect((await api('GET', '/users/1/')).status).toBe(404)
+    expect((await api('GET', '/users/')).status).toBe(404)
+  })
+})
+
+describe('GET /users/{email}', () => {
+  it('answers the account with the address, whatever its case', async () => {
+    const { body } = await api('GET', '/users/IAGO@acme.example')
+    expect(body).toEqual({
+      result: 'success',
+      msg: '',
+      user: userObject(2, 'iago@acme.example', 'Iago', 200),
+    })
+    expect((await api('GET', '/users/iago%40acme.example')).body.user.user_id).toBe(2)
+  })
+
+  it('answers No such user for an unknown address', async () => {
+    expect((await api('GET', '/users/nobody@acme.example')).text).toBe(noSuchUser)
+  })
+})
+
+describe('GET /users/me', () => {
+  it("answers the caller's own user object with its Gravatar URL and max_message_id", async () => {
+    const { body } = await api('GET', '/users/me')
+    const hash = createHash('md5').update('iago@acme.example').digest('hex')
+    expect(body).toEqual({
+      result: 'success',
+      msg: '',
+      ...userObject(2, 'iago@acme.example', 'Iago', 200, {
+        avatar_url: `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=1`,
+        profile_data: {},
+      }),
+      max_message_id: -1,
+    })
+    await api('POST', '/realm/test_welcome_bot_custom_message', {
+      form: { welcome_message_custom_text: 'hi' },
+    })
+    expect((await api('GET', '/users/me')).body.max_message_id).toBe(1)
+  })
+})
