@@ -83,6 +83,16 @@ async function main(): Promise<void> {
     fail(error instanceof Error ? error.message : String(error))
   }
 
+  // Handlers first: whoever reads the last line may signal at once.
+  let stopping = false
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    void server.close().then(() => process.exit(0))
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+
   const lines = [
     `Understudy is serving scenario "${server.simulator.scenario.name}" at ${server.url}`,
     `router     ${server.services.router}`,
@@ -93,14 +103,6 @@ async function main(): Promise<void> {
   ]
   console.log(lines.join('\n'))
 
-  let stopping = false
-  const stop = () => {
-    if (stopping) return
-    stopping = true
-    void server.close().then(() => process.exit(0))
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
 }
 
 void main()

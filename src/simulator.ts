@@ -1,13 +1,28 @@
 /**
- * `createSimulator()`: one isolated in-memory world of every simulated service.
+ * `createSimulator()`: one isolated in-memory world of every simulated service, with its control surface:
+ * scenarios and reset, a request journal, fault injection, latency, the clock and the id seed.
  * @module
  */
 import type { RequestHandler } from 'msw'
 import { type ScenarioName, scenarios } from '../scenarios/index.js'
 import { parseScenario, type Scenario, type ScenarioDefinition } from '../scenarios/schema/index.js'
+import {
+  createFaults,
+  type FaultDefinition,
+  type InjectedFault,
+  summarizeFault,
+} from './control/faults.js'
+import {
+  createJournal,
+  DEFAULT_JOURNAL_LIMIT,
+  type Journal,
+  type RawJournalEntry,
+} from './control/journal.js'
+import { checkLatency, drawLatency, type LatencySetting, sleep } from './control/latency.js'
 import { type Clock, createClock, type TimeInput, toEpochMs } from './core/clock.js'
+import { isNetworkFault, type Outcome, type PlainRequest } from './core/http.js'
 import { createIdSource, type IdSource, randomSeed } from './core/ids.js'
-import type { Scope, Service, ServiceContext } from './core/service.js'
+import type { RequestMeta, Scope, Service, ServiceContext } from './core/service.js'
 import { createMessagingService, type MessagingService } from './messaging/service.js'
 import { serviceHandlers } from './msw/adapter.js'
 import { createRouterService, type RouterService } from './router/service.js'
@@ -17,24 +32,52 @@ export const DEFAULT_ROUTER_BASE_URL = 'https://openrouter.ai/api/v1'
 /** The default base URL of each messaging organization; `{subdomain}` is replaced by the organization's. */
 export const DEFAULT_MESSAGING_BASE_URL = 'https://{subdomain}.zulipchat.com'
 
+/** The names of the simulated services. */
+export type ServiceName = 'router' | 'messaging'
+
 /** Options of `createSimulator`. */
 export interface SimulatorOptions {
   /** A built-in scenario's name, or a scenario definition. Default `default`. */
-  scenario?: ScenarioName | ScenarioDefinition
+  scenario?: ScenarioName | ScenarioDefinition | undefined
   /** Fixes the clock at this instant (it then moves only when advanced). Default: the real time. */
-  now?: TimeInput
+  now?: TimeInput | undefined
   /** Makes every generated id reproducible. Default: a random seed. */
-  seed?: string | number
+  seed?: string | number | undefined
   router?: {
     /** Default `https://openrouter.ai/api/v1`. */
-    baseUrl?: string
+    baseUrl?: string | undefined
   }
   messaging?: {
     /** Each organization's base URL, with `{subdomain}` standing for its subdomain. Default `https://{subdomain}.zulipchat.com`. */
-    baseUrl?: string
+    baseUrl?: string | undefined
     /** The feature level every organization emulates unless its scenario entry sets one. Default 421 (Zulip 11.0). */
-    featureLevel?: number
+    featureLevel?: number | undefined
   }
+  /** The most journal entries kept; the oldest are dropped first. Default 10,000. */
+  journalLimit?: number | undefined
+  /** A latency added before every answer. Default 0. */
+  latency?: LatencySetting | undefined
+}
+
+/** Everything a test or a person needs to know about a running simulator. */
+export interface Discovery {
+  scenario: { name: string; description: string }
+  seed: string | number
+  clock: { now: string; fixed: boolean }
+  latency: LatencySetting
+  services: {
+    router: { baseUrl: string; workspaces: ReturnType<RouterService['workspaces']> }
+    messaging: {
+      baseUrl: string
+      organizations: Array<
+        Omit<ReturnType<MessagingService['organizations']>[number], 'users'> & {
+          users: Array<Omit<ReturnType<MessagingService['users']>[number], 'password'>>
+        }
+      >
+    }
+  }
+  journal: { count: number; limit: number }
+  faults: InjectedFault[]
 }
 
 /** One simulated world. */
@@ -45,21 +88,49 @@ export interface Simulator {
   readonly ready: Promise<void>
   /** The scenario in force, validated and with its defaults filled in. */
   readonly scenario: Scenario
-  /** The simulator's clock. */
+  /** The simulator's clock: `now()`, `iso()`, `advance(ms)`, `set(time)`. */
   readonly clock: Clock
   /** The seed in force. */
   readonly seed: string | number
-  /** Reads and controls the router service's state. */
+  /** Reads the router service's state. */
   readonly router: RouterService
-  /** Reads and controls the messaging service's state. */
+  /** Reads and controls the messaging service's state (e.g. `setFeatureLevel`). */
   readonly messaging: MessagingService
+  /** Every request answered, newest last (bounded; see `journalLimit`). */
+  readonly journal: Journal
+  /** Fault injection. */
+  readonly faults: {
+    /** Arms a fault for the next `times` matching requests (default: until cleared); returns its id. */
+    inject(definition: FaultDefinition): number
+    /** The armed faults. */
+    list(): InjectedFault[]
+    /** Disarms one fault, or every fault. */
+    clear(id?: number): void
+  }
+  /** A latency added before every answer. */
+  readonly latency: {
+    get(): LatencySetting
+    /** Milliseconds, or `{ min, max }` to draw from; 0 turns it off. */
+    set(setting: LatencySetting): void
+  }
   /** Puts every service back to the scenario's initial state, the id sequence and a fixed clock included. */
   reset(): Promise<void>
+  /** Switches to another scenario (a name or a definition) and loads it. */
+  useScenario(scenario: ScenarioName | ScenarioDefinition): Promise<void>
+  /** Replaces the seed: ids come from the new seed from now on, and after every reset. */
+  setSeed(seed: string | number): void
+  /** The scenario, every base URL, account and key, the clock, faults and the journal's size. */
+  describe(): Discovery
+  /**
+   * Answers a plain request the way the handlers do (the standalone server's path). `undefined` when no
+   * service owns its URL.
+   */
+  dispatch(request: PlainRequest, scope: Scope, service?: ServiceName): Promise<Outcome | undefined>
   /**
    * The handlers for a scope (`in-process`, as `handlers`; or `server`, as the standalone server uses),
    * of every service or of one.
    */
-  handlersFor(scope: Scope, service?: 'router' | 'messaging'): RequestHandler[]
+  handlersFor(scope: Scope, service?: ServiceName): RequestHandler[]
 }
 
 function resolveScenario(input: SimulatorOptions['scenario']): Scenario {
@@ -83,12 +154,13 @@ function resolveScenario(input: SimulatorOptions['scenario']): Scenario {
  * const server = setupServer(...simulator.handlers)
  */
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const scenario = resolveScenario(options.scenario)
+  let scenario = resolveScenario(options.scenario)
   const start = options.now === undefined ? undefined : toEpochMs(options.now)
   const clock = createClock(start)
-  const seed = options.seed ?? randomSeed()
+  let seed = options.seed ?? randomSeed()
   let ids: IdSource = createIdSource(seed)
   const context: ServiceContext = { clock, ids: () => ids }
+  let latency: LatencySetting = checkLatency(options.latency ?? 0)
 
   const router = createRouterService(context, {
     baseUrl: (options.router?.baseUrl ?? DEFAULT_ROUTER_BASE_URL).replace(/\/+$/, ''),
@@ -98,25 +170,95 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     featureLevel: options.messaging?.featureLevel,
   })
   const services: Service[] = [router, messaging]
+  const journal = createJournal(
+    Object.fromEntries(
+      services.map((service) => [
+        service.name,
+        (entry: RawJournalEntry) => service.journalBody(entry),
+      ]),
+    ),
+    options.journalLimit ?? DEFAULT_JOURNAL_LIMIT,
+  )
+  const faults = createFaults()
 
   let loading: Promise<void> = Promise.resolve()
   const load = async () => {
     for (const service of services) await service.load(scenario)
   }
 
-  const gate = (service: Service): Service => ({
-    name: service.name,
-    patterns: (scope) => service.patterns(scope),
-    load: (next) => service.load(next),
-    handle: async (request, scope) => {
-      await loading
-      return service.handle(request, scope)
-    },
-  })
-  const handlersFor = (scope: Scope, only?: string) =>
+  /** The one path every request takes: latency, faults, the service, the journal. */
+  async function answer(
+    service: Service,
+    request: PlainRequest,
+    scope: Scope,
+  ): Promise<Outcome | undefined> {
+    await loading
+    const began = performance.now()
+    const time = clock.now()
+    let meta: RequestMeta = { operation: null, tenant: null, actor: null, path: request.path }
+    let fault: InjectedFault | undefined
+    if (faults.active) {
+      const described = service.describe(request, scope)
+      if (!described) return undefined
+      meta = described
+      fault = faults.take({
+        service: service.name,
+        operation: meta.operation,
+        method: request.method,
+        path: meta.path,
+      })
+    }
+    const wait =
+      (latency === 0 ? 0 : drawLatency(latency)) +
+      (fault && 'delayMs' in fault ? (fault.delayMs ?? 0) : 0)
+    if (wait > 0) await sleep(wait)
+
+    let outcome: Outcome | undefined
+    if (fault && 'network' in fault) outcome = { network: fault.network }
+    else if (fault && 'status' in fault) {
+      outcome = service.faultResponse(fault.status, {
+        message: fault.message,
+        retryAfter: fault.retryAfter,
+        tenant: meta.tenant,
+      })
+    } else outcome = await service.handle(request, scope, meta)
+    if (!outcome) return undefined
+
+    const response = isNetworkFault(outcome) ? undefined : outcome
+    journal.record({
+      time,
+      service: service.name,
+      tenant: meta.tenant,
+      operation: meta.operation,
+      actor: meta.actor,
+      method: request.method,
+      url: request.url,
+      path: meta.path,
+      query: request.query,
+      headers: request.headers,
+      body: request.body,
+      status: response?.status ?? 0,
+      responseBody: response?.body ?? '',
+      responseHeaders: response?.headers ?? {},
+      fault: fault ? summarizeFault(fault) : null,
+      durationMs: performance.now() - began,
+    })
+    return outcome
+  }
+
+  const handlersFor = (scope: Scope, only?: ServiceName) =>
     services
       .filter((service) => only === undefined || service.name === only)
-      .flatMap((service) => serviceHandlers(gate(service), scope))
+      .flatMap((service) =>
+        serviceHandlers(service.patterns(scope), (request) => answer(service, request, scope)),
+      )
+
+  const reset = () => {
+    ids = createIdSource(seed)
+    if (start !== undefined) clock.set(start)
+    loading = load()
+    return loading
+  }
 
   loading = load()
   const simulator: Simulator = {
@@ -124,16 +266,66 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     get ready() {
       return loading
     },
-    scenario,
+    get scenario() {
+      return scenario
+    },
     clock,
-    seed,
+    get seed() {
+      return seed
+    },
     router,
     messaging,
-    reset() {
+    journal,
+    faults: {
+      inject: (definition) => faults.inject(definition),
+      list: () => faults.list(),
+      clear: (id) => faults.clear(id),
+    },
+    latency: {
+      get: () => latency,
+      set(setting) {
+        latency = checkLatency(setting)
+      },
+    },
+    reset,
+    async useScenario(next) {
+      scenario = resolveScenario(next)
+      await reset()
+    },
+    setSeed(next) {
+      if ((typeof next !== 'string' && typeof next !== 'number') || next === '') {
+        throw new TypeError(
+          `[understudy] Failed to set the seed: ${JSON.stringify(next)} is not a non-empty string or a number.`,
+        )
+      }
+      seed = next
       ids = createIdSource(seed)
-      if (start !== undefined) clock.set(start)
-      loading = load()
-      return loading
+    },
+    describe: () => ({
+      scenario: { name: scenario.name, description: scenario.description },
+      seed,
+      clock: { now: clock.iso(), fixed: clock.fixed },
+      latency,
+      services: {
+        router: { baseUrl: router.baseUrl, workspaces: router.workspaces() },
+        messaging: {
+          baseUrl: messaging.baseUrl,
+          organizations: messaging.organizations().map((organization) => ({
+            ...organization,
+            users: organization.users.map(({ password: _password, ...user }) => user),
+          })),
+        },
+      },
+      journal: { count: journal.count(), limit: journal.limit },
+      faults: faults.list(),
+    }),
+    async dispatch(request, scope, only) {
+      for (const service of services) {
+        if (only !== undefined && service.name !== only) continue
+        const outcome = await answer(service, request, scope)
+        if (outcome) return outcome
+      }
+      return undefined
     },
     handlersFor,
   }

@@ -3,6 +3,7 @@
  * service's error shape, after a delay, with a network error, or never.
  * @module
  */
+import type { JournalFault } from './journal.js'
 
 /** Which requests a fault applies to. Every given field must match. */
 export interface FaultMatch {
@@ -87,6 +88,15 @@ const matches = (fault: FaultMatch, target: FaultTarget) =>
   (fault.method === undefined || fault.method.toUpperCase() === target.method) &&
   (fault.path === undefined ||
     (typeof fault.path === 'string' ? fault.path === target.path : fault.path.test(target.path)))
+
+/** How the journal describes the fault that answered a request. */
+export function summarizeFault(fault: InjectedFault): JournalFault {
+  if ('network' in fault)
+    return { id: fault.id, kind: fault.network === 'hang' ? 'hang' : 'network-error' }
+  const delay = fault.delayMs === undefined ? {} : { delayMs: fault.delayMs }
+  if ('status' in fault) return { id: fault.id, kind: 'status', status: fault.status, ...delay }
+  return { id: fault.id, kind: 'delay', ...delay }
+}
 
 /** Creates an empty set of faults. */
 export function createFaults() {

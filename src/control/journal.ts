@@ -12,8 +12,10 @@ export interface RawJournalEntry {
   service: string
   tenant: string | null
   operation: string | null
+  actor: string | null
   method: string
   url: string
+  /** The path below the service's base URL. */
   path: string
   query: URLSearchParams
   headers: Readonly<Record<string, string>>
@@ -56,10 +58,27 @@ export interface JournalEntry {
   durationMs: number
 }
 
-/** How a service presents its requests in the journal. */
-export interface JournalView {
-  actor(entry: RawJournalEntry): string | null
-  body(entry: RawJournalEntry): unknown
+/** How a service parses a recorded request body for the journal. */
+export type JournalBodyParser = (entry: RawJournalEntry) => unknown
+
+const SECRET_KEY =
+  /^(password|new_password|api_?key|key|token|secret|authorization|client_secret)$/i
+
+/** A copy of a parsed value with every secret-named key's value replaced by `[redacted]`. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact)
+  if (value === null || typeof value !== 'object') return value
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key]
+    Object.defineProperty(out, key, {
+      value: SECRET_KEY.test(key) ? REDACTED : redact(item),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  }
+  return out
 }
 
 /** Which entries to read, count or wait for. Every given field must match. */
@@ -117,7 +136,7 @@ function parseResponse(text: string): unknown {
 
 /** Creates a journal holding at most `limit` entries. */
 export function createJournal(
-  views: Readonly<Record<string, JournalView>>,
+  parsers: Readonly<Record<string, JournalBodyParser>>,
   limit = DEFAULT_JOURNAL_LIMIT,
 ) {
   let ring: RawJournalEntry[] = []
@@ -129,18 +148,18 @@ export function createJournal(
     start === 0 ? ring : [...ring.slice(start), ...ring.slice(0, start)]
 
   const read = (entry: RawJournalEntry): JournalEntry => {
-    const view = views[entry.service]
+    const parse = parsers[entry.service]
     return {
       seq: entry.seq,
       time: new Date(entry.time).toISOString(),
       service: entry.service,
       tenant: entry.tenant,
       operation: entry.operation,
-      actor: view ? view.actor(entry) : null,
+      actor: entry.actor,
       method: entry.method,
       path: entry.path,
-      query: Object.fromEntries(entry.query),
-      body: view ? view.body(entry) : null,
+      query: redact(Object.fromEntries(entry.query)) as Record<string, string>,
+      body: parse ? redact(parse(entry)) : null,
       status: entry.status,
       response: parseResponse(entry.responseBody),
       fault: entry.fault,

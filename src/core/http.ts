@@ -54,3 +54,16 @@ export function bodyText(request: PlainRequest): string | undefined {
     return undefined
   }
 }
+
+/** An injected network fault: the connection is reset, or never answered. */
+export interface NetworkFault {
+  network: 'reset' | 'hang'
+}
+
+/** What the simulator answers a request with: a response, or a network fault. */
+export type Outcome = PlainResponse | NetworkFault
+
+/** Whether an outcome is a network fault. */
+export function isNetworkFault(outcome: Outcome): outcome is NetworkFault {
+  return 'network' in outcome
+}

@@ -21,6 +21,33 @@ export interface ServiceContext {
  */
 export type Scope = 'in-process' | 'server'
 
+/** What a service tells about a request it answers: for the journal and for matching faults. */
+export interface RequestMeta {
+  /** The real API's operation id, or null when no operation matched. */
+  operation: string | null
+  /** The router workspace id or the messaging organization's subdomain, once known. */
+  tenant: string | null
+  /** Who made the request (a key's label, an account's email), once authenticated. Never a secret. */
+  actor: string | null
+  /** The path below the service's base URL (`/presets/x` for the router, `/api/v1/users` for an organization). */
+  path: string
+}
+
+/** The parts of a recorded request a service parses for the journal. */
+export interface RecordedRequest {
+  headers: Readonly<Record<string, string>>
+  query: URLSearchParams
+  body: Uint8Array | undefined
+}
+
+/** Options of a service's fault response. */
+export interface FaultResponseOptions {
+  message?: string | undefined
+  /** Seconds for `Retry-After`. */
+  retryAfter?: number | undefined
+  tenant: string | null
+}
+
 /** A simulated service inside one simulator. */
 export interface Service {
   readonly name: string
@@ -33,7 +60,20 @@ export interface Service {
    * Answers a request whose `path` is the full URL path. `undefined` means the URL is not this
    * service's (msw then tries the next handler).
    */
-  handle(request: PlainRequest, scope: Scope): Promise<PlainResponse | undefined>
+  handle(
+    request: PlainRequest,
+    scope: Scope,
+    meta?: RequestMeta,
+  ): Promise<PlainResponse | undefined>
+  /**
+   * The operation and tenant a request would reach, without answering it (`undefined`: not this
+   * service's URL). Used to match faults.
+   */
+  describe(request: PlainRequest, scope: Scope): RequestMeta | undefined
+  /** The service's own error response for an injected status. */
+  faultResponse(status: number, options: FaultResponseOptions): PlainResponse
+  /** A recorded request's body, parsed, with secrets replaced by `[redacted]`. */
+  journalBody(request: RecordedRequest): unknown
   /** Clears every record and seeds the scenario. */
   load(scenario: Scenario): Promise<void>
 }

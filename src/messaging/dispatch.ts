@@ -15,6 +15,7 @@
  * @module
  */
 import { header, type PlainRequest, type PlainResponse } from '../core/http.js'
+import type { RequestMeta } from '../core/service.js'
 import { authenticate } from './auth.js'
 import type { MessagingCall, MessagingOperation, MessagingState } from './context.js'
 import {
@@ -53,6 +54,7 @@ export async function dispatch(
   routes: MessagingRoutes,
   located: Located,
   request: PlainRequest,
+  meta?: RequestMeta,
 ): Promise<PlainResponse> {
   const query = parseQueryString(new URL(request.url).search.slice(1))
   if ('refused' in query) return htmlBadRequest()
@@ -87,6 +89,7 @@ export async function dispatch(
     const operation = route.operations.find((candidate) => candidate.method === 'GET')
     if (!operation || !SAFE_METHODS.includes(request.method))
       return plainMethodNotAllowed(SAFE_METHODS)
+    if (meta) meta.operation = operation.name
     return withoutBody(await run(operation), request.method)
   }
 
@@ -106,6 +109,7 @@ export async function dispatch(
     (candidate) => candidate.method === (method === 'HEAD' ? 'GET' : method),
   )
   if (!operation) return withNeverCache(restMethodNotAllowed(supported), now)
+  if (meta) meta.operation = operation.name
 
   const actor = authenticate(
     request,
@@ -114,6 +118,7 @@ export async function dispatch(
   )
   if ('status' in actor) return actor.status === 302 ? withNeverCache(actor, now) : actor
   call.actor = actor
+  if (meta) meta.actor = actor.email
   const response = await run(operation)
   const answered =
     response.status >= 200 && response.status < 300

@@ -10,6 +10,7 @@
  * @module
  */
 import type { PlainResponse } from '../core/http.js'
+import { LEVELS } from './feature-levels.js'
 
 /** Every message the service answers with, one per condition. */
 export const messagingMessages = {
@@ -55,6 +56,7 @@ export type ErrorCode =
   | 'REQUEST_VARIABLE_MISSING'
   | 'UNAUTHORIZED_PRINCIPAL'
   | 'UNAUTHORIZED'
+  | 'RATE_LIMIT_HIT'
 
 const JSON_TYPE = { 'content-type': 'application/json' }
 const HTML_TYPE = { 'content-type': 'text/html; charset=utf-8' }
@@ -184,4 +186,38 @@ export function withNeverCache(response: PlainResponse, nowMs: number): PlainRes
   if (!('cache-control' in headers))
     headers['cache-control'] = 'max-age=0, no-cache, no-store, must-revalidate, private'
   return { ...response, headers }
+}
+
+/** The rate-limit message: newer servers point at the documentation. */
+function rateLimitMessage(featureLevel: number): string {
+  return featureLevel >= LEVELS.welcomeBotCustomMessage
+    ? 'API usage exceeded rate limit; see https://zulip.com/api/http-headers#rate-limiting-response-headers'
+    : 'API usage exceeded rate limit'
+}
+
+/**
+ * The answer to an injected status, in the real layout: 429 `RATE_LIMIT_HIT` with `retry-after` and the
+ * `Retry-After` header, 401 `UNAUTHORIZED` with `WWW-Authenticate`, 500 without a code, others `BAD_REQUEST`.
+ */
+export function messagingFault(
+  status: number,
+  options: { message?: string | undefined; retryAfter?: number | undefined; featureLevel: number },
+): PlainResponse {
+  if (status === 500 && options.message === undefined) return internalError()
+  if (status === 429) {
+    const retryAfter = options.retryAfter ?? 1
+    return zulipError(
+      429,
+      'RATE_LIMIT_HIT',
+      options.message ?? rateLimitMessage(options.featureLevel),
+      {
+        extra: { 'retry-after': retryAfter },
+        headers: { 'retry-after': String(retryAfter) },
+      },
+    )
+  }
+  if (status === 401) return unauthorized(options.message ?? messagingMessages.notLoggedIn)
+  const headers: Record<string, string> =
+    status === 503 ? { 'retry-after': String(options.retryAfter ?? 1) } : {}
+  return zulipError(status, 'BAD_REQUEST', options.message ?? `Error ${status}`, { headers })
 }

@@ -11,11 +11,19 @@
 import { messagingOperations } from '../../handlers/messaging/index.js'
 import type { PlainRequest, PlainResponse } from '../core/http.js'
 import { KeyedLock } from '../core/lock.js'
-import { escapeRegExp, type Scope, type Service, type ServiceContext } from '../core/service.js'
+import {
+  escapeRegExp,
+  type RecordedRequest,
+  type RequestMeta,
+  type Scope,
+  type Service,
+  type ServiceContext,
+} from '../core/service.js'
 import type { MessagingState } from './context.js'
 import { dispatch, type Located } from './dispatch.js'
-import { internalError } from './errors.js'
+import { internalError, messagingFault } from './errors.js'
 import { assertFeatureLevel, DEFAULT_FEATURE_LEVEL, zulipVersion } from './feature-levels.js'
+import { parseFormBody } from './form.js'
 import {
   type BotTypeName,
   botTypeName,
@@ -24,7 +32,7 @@ import {
   roleName,
   type UserRecord,
 } from './records.js'
-import { createMessagingRoutes } from './routes.js'
+import { createMessagingRoutes, decodePath } from './routes.js'
 import { createMessagingStore } from './store.js'
 
 export interface MessagingServiceOptions {
@@ -209,22 +217,58 @@ export function createMessagingService(
     client: message.client,
   })
 
-  async function handle(request: PlainRequest, scope: Scope): Promise<PlainResponse | undefined> {
+  /** The organization and path of a request under the template; `undefined` when not this service's. */
+  function locate(request: PlainRequest, scope: Scope): Located | undefined {
     const found = template.locate(request.url)
     const organization = found && store.organization(found.subdomain)
     if (!found || !organization) return undefined
     if (scope === 'in-process' && !found.path.startsWith('/api/')) return undefined
-    const located: Located = {
+    return {
       organization,
       baseUrl: template.urlOf(found.subdomain),
       basePath: found.basePath,
       path: found.path,
     }
+  }
+
+  async function handle(
+    request: PlainRequest,
+    scope: Scope,
+    meta?: RequestMeta,
+  ): Promise<PlainResponse | undefined> {
+    const located = locate(request, scope)
+    if (!located) return undefined
+    if (meta) {
+      meta.tenant = located.organization.subdomain
+      meta.path = located.path
+    }
     try {
-      return await dispatch(state, routes, located, request)
+      return await dispatch(state, routes, located, request, meta)
     } catch {
       return internalError()
     }
+  }
+
+  function describe(request: PlainRequest, scope: Scope): RequestMeta | undefined {
+    const located = locate(request, scope)
+    if (!located) return undefined
+    const route = routes.resolve(decodePath(located.path), located.organization.featureLevel)
+    const method = request.method === 'HEAD' ? 'GET' : request.method
+    const operation = route?.operations.find((candidate) => candidate.method === method)
+    return {
+      operation: operation?.name ?? null,
+      tenant: located.organization.subdomain,
+      actor: null,
+      path: located.path,
+    }
+  }
+
+  /** A recorded form body for the journal: the fields (the last of repeated keys), or null. */
+  function journalBody(recorded: RecordedRequest): unknown {
+    if (!recorded.body || recorded.body.length === 0) return null
+    const parsed = parseFormBody(recorded.headers['content-type'], recorded.body)
+    if ('refused' in parsed) return null
+    return Object.fromEntries(parsed.fields)
   }
 
   return {
@@ -232,6 +276,14 @@ export function createMessagingService(
     baseUrl: options.baseUrl,
     patterns: (scope) => template.patterns(scope),
     handle,
+    describe,
+    faultResponse: (status, options) =>
+      messagingFault(status, {
+        ...options,
+        featureLevel:
+          (options.tenant && store.organization(options.tenant)?.featureLevel) || defaultLevel,
+      }),
+    journalBody,
     load: (scenario) => store.load(scenario.messaging, defaultLevel),
     baseUrlOf: (subdomain) => template.urlOf(organizationOf(subdomain).subdomain),
     organizations: () =>

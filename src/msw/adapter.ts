@@ -1,11 +1,15 @@
 /**
- * The one place where msw meets the core: Fetch `Request` in, plain request to the service, Fetch `Response` out.
- * Imports only from `msw`, which exists in msw 2 and 3.
+ * The one place where msw meets the core: Fetch `Request` in, plain request to the simulator, Fetch
+ * `Response` (or a network error, or no answer at all) out. Imports only from `msw`, which exists in msw 2 and 3.
  * @module
  */
 import { HttpResponse, http, type RequestHandler } from 'msw'
-import type { PlainRequest, PlainResponse } from '../core/http.js'
-import type { Scope, Service } from '../core/service.js'
+import {
+  isNetworkFault,
+  type Outcome,
+  type PlainRequest,
+  type PlainResponse,
+} from '../core/http.js'
 
 /** Turns a Fetch request into a plain one. */
 export async function toPlainRequest(request: Request): Promise<PlainRequest> {
@@ -35,11 +39,24 @@ export function toFetchResponse(response: PlainResponse): Response {
   })
 }
 
-/** Creates the msw handlers of one service for a scope. */
-export function serviceHandlers(service: Service, scope: Scope): RequestHandler[] {
-  const resolver = async ({ request }: { request: Request }) => {
-    const response = await service.handle(await toPlainRequest(request), scope)
-    return response && toFetchResponse(response)
-  }
-  return service.patterns(scope).map((pattern) => http.all(pattern, resolver))
+/** A promise that never settles: an injected hang (it holds no timer, so it keeps no process alive). */
+const never = () => new Promise<never>(() => {})
+
+/** Turns an outcome into what an msw resolver returns. */
+export async function toResolverResult(
+  outcome: Outcome | undefined,
+): Promise<Response | undefined> {
+  if (outcome === undefined) return undefined
+  if (isNetworkFault(outcome)) return outcome.network === 'reset' ? HttpResponse.error() : never()
+  return toFetchResponse(outcome)
+}
+
+/** Creates msw handlers answering every request matching the patterns with `answer`. */
+export function serviceHandlers(
+  patterns: Array<string | RegExp>,
+  answer: (request: PlainRequest) => Promise<Outcome | undefined>,
+): RequestHandler[] {
+  const resolver = async ({ request }: { request: Request }) =>
+    toResolverResult(await answer(await toPlainRequest(request)))
+  return patterns.map((pattern) => http.all(pattern, resolver))
 }

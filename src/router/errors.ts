@@ -18,6 +18,41 @@ export const routerMessages = {
   internal: 'Internal Server Error',
 } as const
 
+/** The message of an injected error status, as the real API words it where it documents one. */
+const faultMessages: Record<number, string> = {
+  400: 'Invalid request parameters',
+  401: 'Missing Authentication header',
+  402: 'Insufficient credits',
+  403: routerMessages.managementOnly,
+  404: 'Resource not found',
+  408: 'Request timeout',
+  409: routerMessages.conflict,
+  413: 'Payload too large',
+  422: 'Unprocessable entity',
+  429: 'Rate limit exceeded',
+  500: routerMessages.internal,
+  502: 'Bad gateway',
+  503: 'Service unavailable',
+  504: 'Gateway timeout',
+}
+
+/**
+ * The router's answer to an injected status. 429 and 503 carry `Retry-After`; every 5xx carries
+ * `retry-after-ms` so that the real SDK's retries stay fast.
+ */
+export function routerFault(
+  status: number,
+  options: { message?: string | undefined; retryAfter?: number | undefined } = {},
+) {
+  const retryAfter = options.retryAfter ?? 1
+  const headers: Record<string, string> = {}
+  if (status === 429 || status === 503) headers['retry-after'] = String(retryAfter)
+  if (status >= 500) headers['retry-after-ms'] = String(Math.round(retryAfter * 1000))
+  return routerError(status, options.message ?? faultMessages[status] ?? `Error ${status}`, {
+    headers,
+  })
+}
+
 /** One failing field: its path and why. */
 export type RouterIssue = ValidationIssue
 

@@ -3,12 +3,19 @@
  * @module
  */
 import { routerOperations } from '../../handlers/router/index.js'
-import { jsonResponse, type PlainResponse } from '../core/http.js'
+import { jsonResponse, type PlainRequest, type PlainResponse } from '../core/http.js'
 import { KeyedLock } from '../core/lock.js'
 import { createRouteTable } from '../core/routes.js'
-import { type Scope, type Service, type ServiceContext, urlPattern } from '../core/service.js'
+import {
+  type RequestMeta,
+  type Scope,
+  type Service,
+  type ServiceContext,
+  urlPattern,
+} from '../core/service.js'
+import { authenticate } from './auth.js'
 import type { RouterContext } from './context.js'
-import { routerError, routerMessages } from './errors.js'
+import { routerError, routerFault, routerMessages } from './errors.js'
 import { presetToWire, versionToWire } from './serialize.js'
 import { createRouterStore } from './store.js'
 
@@ -33,6 +40,17 @@ export interface RouterService extends Service {
   ): Array<ReturnType<typeof presetToWire> & { versions: Array<ReturnType<typeof versionToWire>> }>
 }
 
+/** A recorded JSON body for the journal: the parsed value, the text when it is not JSON, null when empty. */
+function parseJsonBody(body: Uint8Array | undefined): unknown {
+  if (!body || body.length === 0) return null
+  const text = new TextDecoder().decode(body)
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
 /** Creates the router service of one simulator. */
 export function createRouterService(
   context: ServiceContext,
@@ -43,13 +61,31 @@ export function createRouterService(
   const routes = createRouteTable(routerOperations)
   const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '')
 
-  async function handle(
-    request: Parameters<Service['handle']>[0],
-    scope: Scope,
-  ): Promise<PlainResponse | undefined> {
+  /** The path below the base, the route, and who is calling (for the journal and faults). */
+  function locate(request: PlainRequest, scope: Scope) {
     if (!request.path.startsWith(`${basePath}/`) && request.path !== basePath) return undefined
     const path = request.path.slice(basePath.length) || '/'
+    if (scope === 'in-process' && !path.startsWith('/presets')) return undefined
     const found = routes.lookup(request.method, path)
+    const principal = authenticate(request, store)
+    const meta: RequestMeta = {
+      operation: found.kind === 'operation' ? found.operation.name : null,
+      tenant: 'status' in principal ? null : principal.workspace.id,
+      actor: 'status' in principal ? null : principal.key.label,
+      path,
+    }
+    return { path, found, meta }
+  }
+
+  async function handle(
+    request: PlainRequest,
+    scope: Scope,
+    meta?: RequestMeta,
+  ): Promise<PlainResponse | undefined> {
+    const located = locate(request, scope)
+    if (!located) return undefined
+    if (meta) Object.assign(meta, located.meta)
+    const { path, found } = located
     if (found.kind === 'operation') {
       return found.operation.handle(operationContext, { ...request, path, params: found.params })
     }
@@ -60,7 +96,6 @@ export function createRouterService(
         { headers: { allow: found.allowed.join(', ') } },
       )
     }
-    if (scope === 'in-process' && !path.startsWith('/presets')) return undefined
     return routerError(404, routerMessages.notFound)
   }
 
@@ -69,6 +104,9 @@ export function createRouterService(
     baseUrl: options.baseUrl,
     patterns: (scope) => [urlPattern(options.baseUrl, scope === 'server' ? '' : '/presets')],
     handle,
+    describe: (request, scope) => locate(request, scope)?.meta,
+    faultResponse: (status, options) => routerFault(status, options),
+    journalBody: (recorded) => parseJsonBody(recorded.body),
     load: (scenario) => store.load(scenario.router),
     workspaces: () =>
       store.workspaces.all().map((workspace) => ({
