@@ -3,7 +3,10 @@
  * @module
  */
 import defaultScenario from './default/index.js'
+import empty from './empty.js'
+import { zulip4, zulip7 } from './old-servers.js'
 import presetsHistory from './presets-history.js'
+import restrictedDomains from './restricted-domains.js'
 import type { ScenarioDefinition } from './schema/index.js'
 
 export type { Scenario, ScenarioDefinition } from './schema/index.js'
@@ -12,7 +15,11 @@ export { defineScenario, parseScenario } from './schema/index.js'
 /** Every built-in scenario by name. */
 export const scenarios = {
   default: defaultScenario,
+  empty,
   'presets-history': presetsHistory,
+  'restricted-domains': restrictedDomains,
+  'zulip-4': zulip4,
+  'zulip-7': zulip7,
 } satisfies Record<string, ScenarioDefinition>
 
 /** The name of a built-in scenario. */

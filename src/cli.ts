@@ -7,7 +7,9 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { ScenarioDefinition, ScenarioName } from '../scenarios/index.js'
+import type { LatencySetting } from './control/latency.js'
 import { startServer } from './server/index.js'
+import type { Discovery } from './simulator.js'
 
 const USAGE = `Usage: understudy serve [options]
 
@@ -18,6 +20,9 @@ Options:
   --seed <seed>         makes every generated id reproducible
   --now <time>          fixes the clock at an ISO 8601 time
   --feature-level <n>   the messaging feature level every organization emulates (default 421)
+  --latency <ms|min-max> a latency added before every answer, e.g. 50 or 20-200 (default 0)
+  --journal-limit <n>   the most requests the journal keeps (default 10000)
+  --quiet               print only the URLs, not the accounts
   -h, --help            show this help`
 
 function fail(message: string): never {
@@ -44,6 +49,40 @@ function integer(name: string, value: string | undefined): number | undefined {
   return Number(value)
 }
 
+function latency(value: string | undefined): LatencySetting | undefined {
+  if (value === undefined) return undefined
+  const range = /^([0-9]+)-([0-9]+)$/.exec(value)
+  if (range) return { min: Number(range[1]), max: Number(range[2]) }
+  return integer('latency', value)
+}
+
+/** The accounts of the running scenario, one per line, for people reading the terminal. */
+function accounts(discovery: Discovery): string[] {
+  const lines: string[] = []
+  for (const workspace of discovery.services.router.workspaces) {
+    for (const key of workspace.keys) {
+      lines.push(
+        `  router ${workspace.name}: ${key.key}  (${key.kind}${key.disabled ? ', disabled' : ''})`,
+      )
+    }
+  }
+  for (const organization of discovery.services.messaging.organizations) {
+    for (const user of organization.users) {
+      if (user.systemBot) continue
+      const traits = [
+        user.role,
+        user.bot ? 'bot' : '',
+        user.canCreateUsers ? 'can_create_users' : '',
+        user.isActive ? '' : 'deactivated',
+      ]
+      lines.push(
+        `  messaging ${organization.subdomain} (level ${organization.featureLevel}): ${user.email} ${user.apiKey}  (${traits.filter(Boolean).join(', ')})`,
+      )
+    }
+  }
+  return lines
+}
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -54,6 +93,9 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       now: { type: 'string' },
       'feature-level': { type: 'string' },
+      latency: { type: 'string' },
+      'journal-limit': { type: 'string' },
+      quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -75,6 +117,8 @@ async function main(): Promise<void> {
       seed: values.seed,
       now: values.now,
       featureLevel: integer('feature-level', values['feature-level']),
+      latency: latency(values.latency),
+      journalLimit: integer('journal-limit', values['journal-limit']),
     })
   } catch (error) {
     const code = (error as { code?: string }).code
@@ -99,10 +143,11 @@ async function main(): Promise<void> {
     ...Object.entries(server.services.messaging).map(
       ([subdomain, url]) => `messaging  ${subdomain}  ${url}`,
     ),
+    `control    ${server.url}/__understudy`,
+    ...(values.quiet ? [] : ['Accounts:', ...accounts(server.simulator.describe())]),
     'Press Ctrl+C to stop.',
   ]
   console.log(lines.join('\n'))
-
 }
 
 void main()

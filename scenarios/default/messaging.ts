@@ -7,68 +7,71 @@
  */
 import type { MessagingScenarioInput } from '../schema/messaging.js'
 
-export const defaultMessaging = {
-  organizations: [
+type OrganizationInput = MessagingScenarioInput['organizations'][number]
+
+/** The organization `acme`. */
+export const acmeOrganization = {
+  subdomain: 'acme',
+  name: 'Acme',
+  description: 'The default organization of the Understudy simulator.',
+  users: [
     {
-      subdomain: 'acme',
-      name: 'Acme',
-      description: 'The default organization of the Understudy simulator.',
-      users: [
-        {
-          email: 'desdemona@acme.example',
-          fullName: 'Desdemona',
-          role: 'owner',
-          apiKey: 'OhbVrpoiVgRV5IfLBcbfnoGMbJmTPSIA',
-          password: 'desdemona-password',
-        },
-        {
-          email: 'iago@acme.example',
-          fullName: 'Iago',
-          role: 'administrator',
-          canCreateUsers: true,
-          apiKey: 'oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD',
-          password: 'iago-password',
-        },
-        {
-          email: 'othello@acme.example',
-          fullName: 'Othello',
-          role: 'administrator',
-          apiKey: 'Ih7yfJs1ON43xKmTecQoXsf2o3gyrDO1',
-          password: 'othello-password',
-        },
-        {
-          email: 'hamlet@acme.example',
-          fullName: 'King Hamlet',
-          role: 'member',
-          apiKey: 'xkxwnQrS7RPeMOkIUpkDyr7OSJoRu1XX',
-          password: 'hamlet-password',
-        },
-        {
-          email: 'cordelia@acme.example',
-          fullName: 'Cordelia',
-          role: 'member',
-          isActive: false,
-          apiKey: 'do0cZuzren68K4TunPFz46PDjqipVJIq',
-          password: 'cordelia-password',
-        },
-        {
-          email: 'provisioner-bot@acme.example',
-          fullName: 'Provisioner',
-          role: 'administrator',
-          canCreateUsers: true,
-          bot: 'generic',
-          botOwner: 'desdemona@acme.example',
-          apiKey: 'VLB5LzxoiGFfWd3hjOkYRBMeyyMDHqJ3',
-        },
-        {
-          email: 'welcome-bot@zulip.com',
-          fullName: 'Welcome Bot',
-          role: 'member',
-          bot: 'generic',
-          systemBot: true,
-          apiKey: '8aRUhR4IWrXPvhsBkDa9U4UqGWlG6g3O',
-        },
-      ],
+      email: 'desdemona@acme.example',
+      fullName: 'Desdemona',
+      role: 'owner',
+      apiKey: 'OhbVrpoiVgRV5IfLBcbfnoGMbJmTPSIA',
+      password: 'desdemona-password',
+    },
+    {
+      email: 'iago@acme.example',
+      fullName: 'Iago',
+      role: 'administrator',
+      canCreateUsers: true,
+      apiKey: 'oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD',
+      password: 'iago-password',
+    },
+    {
+      email: 'othello@acme.example',
+      fullName: 'Othello',
+      role: 'administrator',
+      apiKey: 'Ih7yfJs1ON43xKmTecQoXsf2o3gyrDO1',
+      password: 'othello-password',
+    },
+    {
+      email: 'hamlet@acme.example',
+      fullName: 'King Hamlet',
+      role: 'member',
+      apiKey: 'xkxwnQrS7RPeMOkIUpkDyr7OSJoRu1XX',
+      password: 'hamlet-password',
+    },
+    {
+      email: 'cordelia@acme.example',
+      fullName: 'Cordelia',
+      role: 'member',
+      isActive: false,
+      apiKey: 'do0cZuzren68K4TunPFz46PDjqipVJIq',
+      password: 'cordelia-password',
+    },
+    {
+      email: 'provisioner-bot@acme.example',
+      fullName: 'Provisioner',
+      role: 'administrator',
+      canCreateUsers: true,
+      bot: 'generic',
+      botOwner: 'desdemona@acme.example',
+      apiKey: 'VLB5LzxoiGFfWd3hjOkYRBMeyyMDHqJ3',
+    },
+    {
+      email: 'welcome-bot@zulip.com',
+      fullName: 'Welcome Bot',
+      role: 'member',
+      bot: 'generic',
+      systemBot: true,
+      apiKey: '8aRUhR4IWrXPvhsBkDa9U4UqGWlG6g3O',
     },
   ],
+} satisfies OrganizationInput
+
+export const defaultMessaging = {
+  organizations: [acmeOrganization],
 } satisfies MessagingScenarioInput

@@ -52,6 +52,31 @@ function validate(definition: FaultDefinition): void {
   const fail = (why: string) => {
     throw new TypeError(`[understudy] Failed to inject a fault: ${why}.`)
   }
+  if (definition === null || typeof definition !== 'object') fail('give an object')
+  if (
+    definition.service !== undefined &&
+    definition.service !== 'router' &&
+    definition.service !== 'messaging'
+  ) {
+    fail(`service must be "router" or "messaging", got ${JSON.stringify(definition.service)}`)
+  }
+  for (const key of ['operation', 'method'] as const) {
+    if (definition[key] !== undefined && typeof definition[key] !== 'string')
+      fail(`${key} must be a string`)
+  }
+  if (
+    definition.path !== undefined &&
+    typeof definition.path !== 'string' &&
+    !(definition.path instanceof RegExp)
+  ) {
+    fail('path must be a string or a regular expression')
+  }
+  const message = (definition as { message?: unknown }).message
+  if (message !== undefined && typeof message !== 'string') fail('message must be a string')
+  const retryAfter = (definition as { retryAfter?: unknown }).retryAfter
+  if (retryAfter !== undefined && (typeof retryAfter !== 'number' || !(retryAfter >= 0))) {
+    fail('retryAfter must be a number of seconds >= 0')
+  }
   const effects = ['status' in definition, 'network' in definition].filter(Boolean).length
   if (effects > 1) fail('give either a status or a network fault, not both')
   if (

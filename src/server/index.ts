@@ -6,6 +6,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getResponse, type RequestHandler } from 'msw'
+import { CONTROL_PREFIX, handleControl } from '../control/http.js'
+import type { PlainRequest, PlainResponse } from '../core/http.js'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator.js'
 
 /** Options of `startServer`. */
@@ -50,6 +52,36 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
     request.on('end', () => resolve(Buffer.concat(chunks)))
     request.on('error', reject)
   })
+}
+
+/** A node request as a plain request (header names lower-case; repeated headers joined by `, `). */
+function toPlainRequest(
+  request: IncomingMessage,
+  origin: string,
+  body: Buffer | undefined,
+): PlainRequest {
+  const url = new URL(`${origin}${request.url ?? '/'}`)
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return {
+    method: request.method ?? 'GET',
+    url: url.href,
+    path: url.pathname,
+    query: url.searchParams,
+    headers,
+    body:
+      body && body.length > 0
+        ? new Uint8Array(body.buffer, body.byteOffset, body.length)
+        : undefined,
+  }
+}
+
+/** Writes a plain response. */
+function writePlain(response: ServerResponse, plain: PlainResponse): void {
+  response.writeHead(plain.status, plain.headers)
+  response.end(plain.body)
 }
 
 function sendJson(response: ServerResponse, status: number, value: unknown): void {
@@ -98,6 +130,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     scenario: options.scenario,
     seed: options.seed,
     now: options.now,
+    latency: options.latency,
+    journalLimit: options.journalLimit,
     router: { baseUrl: `${origin}${SERVER_PREFIXES.router}/api/v1` },
     messaging: {
       baseUrl: `${origin}${SERVER_PREFIXES.messaging}/{subdomain}`,
@@ -109,31 +143,41 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     [SERVER_PREFIXES.router, simulator.handlersFor('server', 'router')],
     [SERVER_PREFIXES.messaging, simulator.handlersFor('server', 'messaging')],
   ]
-  const services = {
+  const services = () => ({
     router: simulator.router.baseUrl,
     messaging: Object.fromEntries(
-      simulator.scenario.messaging.organizations.map((org) => [
-        org.subdomain,
-        `${origin}${SERVER_PREFIXES.messaging}/${org.subdomain}`,
-      ]),
+      simulator.messaging.organizations().map((org) => [org.subdomain, org.baseUrl]),
     ),
-  }
+  })
+  const notFound = (response: ServerResponse, path: string) =>
+    sendJson(response, 404, {
+      error: 'Not Found',
+      message: `No simulated service at ${path}`,
+      services: services(),
+      control: `${origin}${CONTROL_PREFIX}`,
+    })
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
       const path = request.url ?? '/'
+      const method = request.method ?? 'GET'
+      const pathname = path.split('?', 1)[0] as string
+      if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
+        const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request)
+        const plain = toPlainRequest(request, origin, body)
+        writePlain(
+          response,
+          await handleControl(simulator, plain, pathname.slice(CONTROL_PREFIX.length)),
+        )
+        return
+      }
       const handlers = byPrefix.find(
         ([prefix]) => path === prefix || path.startsWith(`${prefix}/`),
       )?.[1]
       if (!path.startsWith('/') || !handlers) {
-        sendJson(response, 404, {
-          error: 'Not Found',
-          message: `No simulated service at ${path}`,
-          services,
-        })
+        notFound(response, path)
         return
       }
-      const method = request.method ?? 'GET'
       const hasBody = method !== 'GET' && method !== 'HEAD'
       const body = hasBody ? await readBody(request) : undefined
       const headers = new Headers()
@@ -148,11 +192,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       })
       const answer = await getResponse(handlers, fetchRequest, { baseUrl: origin })
       if (!answer) {
-        sendJson(response, 404, {
-          error: 'Not Found',
-          message: `No simulated service at ${path}`,
-          services,
-        })
+        notFound(response, path)
         return
       }
       if (answer.type === 'error') {
@@ -170,7 +210,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   return {
     url: origin,
-    services,
+    get services() {
+      return services()
+    },
     simulator,
     close: () =>
       new Promise<void>((resolve, reject) => {
