@@ -83,7 +83,7 @@ describe('simulators', () => {
 
   it('refuses an unknown scenario name and an invalid scenario with a message saying what is wrong', () => {
     expect(() => createSimulator({ scenario: 'nope' as 'default' })).toThrow(
-      '[understudy] Failed to load scenario "nope": no such scenario. Known scenarios: default, presets-history.',
+      '[understudy] Failed to load scenario "nope": no such scenario. Known scenarios: default, empty, presets-history, restricted-domains, zulip-4, zulip-7.',
     )
     expect(() =>
       createSimulator({
