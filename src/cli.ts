@@ -22,6 +22,8 @@ Options:
   --feature-level <n>   the messaging feature level every organization emulates (default 421)
   --latency <ms|min-max> a latency added before every answer, e.g. 50 or 20-200 (default 0)
   --journal-limit <n>   the most requests the journal keeps (default 10000)
+  --control-token <t>   the control surface then needs Authorization: Bearer <t>
+  --engine <direct|msw> how the server reaches the simulator (default direct; msw goes through getResponse)
   --quiet               print only the URLs, not the accounts
   -h, --help            show this help`
 
@@ -54,6 +56,11 @@ function latency(value: string | undefined): LatencySetting | undefined {
   const range = /^([0-9]+)-([0-9]+)$/.exec(value)
   if (range) return { min: Number(range[1]), max: Number(range[2]) }
   return integer('latency', value)
+}
+
+function engine(value: string | undefined): 'direct' | 'msw' | undefined {
+  if (value === undefined || value === 'direct' || value === 'msw') return value
+  return fail(`--engine must be "direct" or "msw", got "${value}"`)
 }
 
 /** The accounts of the running scenario, one per line, for people reading the terminal. */
@@ -96,6 +103,8 @@ async function main(): Promise<void> {
       latency: { type: 'string' },
       'journal-limit': { type: 'string' },
       quiet: { type: 'boolean' },
+      'control-token': { type: 'string' },
+      engine: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -119,6 +128,8 @@ async function main(): Promise<void> {
       featureLevel: integer('feature-level', values['feature-level']),
       latency: latency(values.latency),
       journalLimit: integer('journal-limit', values['journal-limit']),
+      controlToken: values['control-token'],
+      engine: engine(values.engine),
     })
   } catch (error) {
     const code = (error as { code?: string }).code

@@ -57,7 +57,12 @@ export interface SimulatorOptions {
   journalLimit?: number | undefined
   /** A latency added before every answer. Default 0. */
   latency?: LatencySetting | undefined
+  /** The largest request body accepted; a larger one is answered 413 in the service's shape. Default 10 MiB. */
+  maxBodyBytes?: number | undefined
 }
+
+/** The default largest request body: 10 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
 
 /** Everything a test or a person needs to know about a running simulator. */
 export interface Discovery {
@@ -92,6 +97,8 @@ export interface Simulator {
   readonly clock: Clock
   /** The seed in force. */
   readonly seed: string | number
+  /** The largest request body accepted. */
+  readonly maxBodyBytes: number
   /** Reads the router service's state. */
   readonly router: RouterService
   /** Reads and controls the messaging service's state (e.g. `setFeatureLevel`). */
@@ -161,6 +168,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   let ids: IdSource = createIdSource(seed)
   const context: ServiceContext = { clock, ids: () => ids }
   let latency: LatencySetting = checkLatency(options.latency ?? 0)
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) {
+    throw new RangeError(
+      `[understudy] Failed to create the simulator: maxBodyBytes ${maxBodyBytes} is not a whole number >= 1.`,
+    )
+  }
 
   const router = createRouterService(context, {
     baseUrl: (options.router?.baseUrl ?? DEFAULT_ROUTER_BASE_URL).replace(/\/+$/, ''),
@@ -214,8 +227,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     if (wait > 0) await sleep(wait)
 
     let outcome: Outcome | undefined
+    const oversized = request.oversized === true || (request.body?.length ?? 0) > maxBodyBytes
     if (fault && 'network' in fault) outcome = { network: fault.network }
-    else if (fault && 'status' in fault) {
+    else if (oversized) {
+      const described = fault ? meta : service.describe(request, scope)
+      if (!described) return undefined
+      meta = described
+      outcome = service.faultResponse(413, { tenant: meta.tenant })
+    } else if (fault && 'status' in fault) {
       outcome = service.faultResponse(fault.status, {
         message: fault.message,
         retryAfter: fault.retryAfter,
@@ -236,7 +255,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       path: meta.path,
       query: request.query,
       headers: request.headers,
-      body: request.body,
+      body: oversized ? undefined : request.body,
       status: response?.status ?? 0,
       responseBody: response?.body ?? '',
       responseHeaders: response?.headers ?? {},
@@ -273,6 +292,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     get seed() {
       return seed
     },
+    maxBodyBytes,
     router,
     messaging,
     journal,

@@ -15,6 +15,8 @@ export interface PlainRequest {
   headers: Readonly<Record<string, string>>
   /** The raw body, or `undefined` when the request had none. */
   body: Uint8Array | undefined
+  /** Set when the body was larger than the simulator accepts and was not read (the standalone server). */
+  oversized?: boolean
 }
 
 /** A response as an operation returns it. The body is already serialised, so every way in sends the same bytes. */

@@ -204,6 +204,7 @@ export function messagingFault(
   options: { message?: string | undefined; retryAfter?: number | undefined; featureLevel: number },
 ): PlainResponse {
   if (status === 500 && options.message === undefined) return internalError()
+  if (status === 413) return entityTooLarge()
   if (status === 429) {
     const retryAfter = options.retryAfter ?? 1
     return zulipError(
@@ -220,4 +221,13 @@ export function messagingFault(
   const headers: Record<string, string> =
     status === 503 ? { 'retry-after': String(options.retryAfter ?? 1) } : {}
   return zulipError(status, 'BAD_REQUEST', options.message ?? `Error ${status}`, { headers })
+}
+
+/** The answer of the nginx in front of a Zulip server to a body over its limit: an HTML page. */
+export function entityTooLarge(): PlainResponse {
+  return {
+    status: 413,
+    headers: { ...HTML_TYPE },
+    body: '<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n<center><h1>413 Request Entity Too Large</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n',
+  }
 }

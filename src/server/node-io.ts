@@ -1,0 +1,99 @@
+/**
+ * Between `node:http` and the simulator: reading a body within a limit, building a plain request,
+ * and writing a plain or Fetch response, the same bytes either way.
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { PlainRequest, PlainResponse } from '../core/http.js'
+
+/** A request body as read: the bytes, or `oversized` when it passed the limit (the rest is not read). */
+export type ReadBody = { bytes: Buffer | undefined; oversized: boolean }
+
+/**
+ * Reads a request body up to `limit` bytes. A declared `Content-Length` over the limit is refused before
+ * reading; a body that grows past it stops being read.
+ */
+export function readBody(request: IncomingMessage, limit: number): Promise<ReadBody> {
+  const declared = Number(request.headers['content-length'])
+  if (Number.isFinite(declared) && declared > limit)
+    return Promise.resolve({ bytes: undefined, oversized: true })
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        request.off('data', onData)
+        request.pause()
+        resolve({ bytes: undefined, oversized: true })
+        return
+      }
+      chunks.push(chunk)
+    }
+    request.on('data', onData)
+    request.on('end', () =>
+      resolve({ bytes: chunks.length === 0 ? undefined : Buffer.concat(chunks), oversized: false }),
+    )
+    request.on('error', reject)
+  })
+}
+
+/** A node request as a plain request (header names lower-case; repeated headers joined by `, `). */
+export function toPlainRequest(
+  request: IncomingMessage,
+  origin: string,
+  body: ReadBody | undefined,
+): PlainRequest {
+  const url = new URL(`${origin}${request.url ?? '/'}`)
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+  }
+  const bytes = body?.bytes
+  return {
+    method: request.method ?? 'GET',
+    url: url.href,
+    path: url.pathname,
+    query: url.searchParams,
+    headers,
+    body:
+      bytes && bytes.length > 0
+        ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
+        : undefined,
+    ...(body?.oversized ? { oversized: true } : {}),
+  }
+}
+
+/** Writes a plain response with an exact `Content-Length` (no body on HEAD). */
+export function writePlain(response: ServerResponse, plain: PlainResponse, head: boolean): void {
+  const body = Buffer.from(plain.body)
+  response.writeHead(plain.status, { ...plain.headers, 'content-length': String(body.length) })
+  response.end(head ? undefined : body)
+}
+
+/** Writes a Fetch response the way `writePlain` writes a plain one. */
+export async function writeFetchResponse(
+  response: ServerResponse,
+  answer: Response,
+  head: boolean,
+): Promise<void> {
+  const headers: Record<string, string | string[]> = {}
+  answer.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value
+  })
+  const cookies = answer.headers.getSetCookie()
+  if (cookies.length > 0) headers['set-cookie'] = cookies
+  const body = Buffer.from(await answer.arrayBuffer())
+  headers['content-length'] = String(body.length)
+  response.writeHead(answer.status, headers)
+  response.end(head ? undefined : body)
+}
+
+/** Writes a JSON body of the server's own (not a simulated service's). */
+export function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  writePlain(
+    response,
+    { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) },
+    false,
+  )
+}

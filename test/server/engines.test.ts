@@ -1,0 +1,166 @@
+/**
+ * The standalone server's two engines, `direct` (node:http straight to the core) and `msw` (every request
+ * through msw's getResponse), answer every operation with the same bytes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../../src/server/index.js'
+
+const options = { port: 0, seed: 'engines', now: '2026-04-01T00:00:00Z' } as const
+let direct: RunningServer
+let viaMsw: RunningServer
+
+beforeAll(async () => {
+  ;[direct, viaMsw] = await Promise.all([
+    startServer({ ...options, engine: 'direct' }),
+    startServer({ ...options, engine: 'msw' }),
+  ])
+})
+afterAll(async () => {
+  await Promise.all([direct?.close(), viaMsw?.close()])
+})
+
+const routerKey = 'Bearer sk-or-v1-understudy-default-inference'
+const iago = `Basic ${btoa('iago@acme.example:oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD')}`
+const json = { 'content-type': 'application/json' }
+const form = { 'content-type': 'application/x-www-form-urlencoded' }
+
+/** Every operation of both services, successes and errors, as [method, path below the origin, headers, body]. */
+const requests: Array<[string, string, Record<string, string>, string | undefined]> = [
+  [
+    'POST',
+    '/router/api/v1/presets/p/chat/completions',
+    { authorization: routerKey, ...json },
+    '{"messages":[{"role":"system","content":"Hi"}],"model":"m/1","temperature":0.5}',
+  ],
+  [
+    'POST',
+    '/router/api/v1/presets/p/messages',
+    { authorization: routerKey, ...json },
+    '{"model":"m/2","max_tokens":10,"system":"S","messages":[{"role":"user","content":"x"}]}',
+  ],
+  [
+    'POST',
+    '/router/api/v1/presets/p/responses',
+    { authorization: routerKey, ...json },
+    '{"model":"m/3","instructions":"I"}',
+  ],
+  [
+    'POST',
+    '/router/api/v1/presets/p/chat/completions',
+    { authorization: routerKey, ...json },
+    '{"messages":[],"temperature":9}',
+  ],
+  ['POST', '/router/api/v1/presets/p/chat/completions', json, '{}'],
+  [
+    'POST',
+    '/router/api/v1/presets/p/chat/completions',
+    { authorization: routerKey, ...json },
+    '{not json',
+  ],
+  ['GET', '/router/api/v1/presets', { authorization: routerKey }, undefined],
+  ['GET', '/router/api/v1/presets?limit=0', { authorization: routerKey }, undefined],
+  ['GET', '/router/api/v1/presets/p', { authorization: routerKey }, undefined],
+  ['GET', '/router/api/v1/presets/nope', { authorization: routerKey }, undefined],
+  ['GET', '/router/api/v1/presets/p/versions', { authorization: routerKey }, undefined],
+  ['GET', '/router/api/v1/presets/p/versions/2', { authorization: routerKey }, undefined],
+  ['GET', '/router/api/v1/presets/p/versions/9', { authorization: routerKey }, undefined],
+  ['DELETE', '/router/api/v1/presets/p', { authorization: routerKey }, undefined],
+  ['GET', '/router/api/v1/models', { authorization: routerKey }, undefined],
+  [
+    'POST',
+    '/messaging/acme/api/v1/users',
+    { authorization: iago, ...form },
+    'email=romeo%40acme.example&password=correct-horse&full_name=Romeo&short_name=r',
+  ],
+  [
+    'POST',
+    '/messaging/acme/api/v1/users',
+    { authorization: iago, ...form },
+    'email=romeo%40acme.example&password=correct-horse&full_name=Romeo',
+  ],
+  [
+    'POST',
+    '/messaging/acme/api/v1/users',
+    { authorization: iago, ...form },
+    'email=x%40acme.example',
+  ],
+  ['POST', '/messaging/acme/api/v1/users', {}, ''],
+  ['POST', '/messaging/acme/api/v1/users', { authorization: 'Bearer x' }, ''],
+  [
+    'POST',
+    '/messaging/acme/api/v1/realm/test_welcome_bot_custom_message',
+    { authorization: iago, ...form },
+    'welcome_message_custom_text=Hello',
+  ],
+  [
+    'POST',
+    '/messaging/acme/api/v1/realm/test_welcome_bot_custom_message',
+    { authorization: iago, ...form },
+    'welcome_message_custom_text=',
+  ],
+  [
+    'GET',
+    '/messaging/acme/api/v1/realm/test_welcome_bot_custom_message',
+    { authorization: iago },
+    undefined,
+  ],
+  ['OPTIONS', '/messaging/acme/api/v1/users', {}, undefined],
+  ['GET', '/messaging/acme/api/v1/users', { authorization: iago }, undefined],
+  ['GET', '/messaging/acme/api/v1/users/2', { authorization: iago }, undefined],
+  ['GET', '/messaging/acme/api/v1/messages/1', { authorization: iago }, undefined],
+  ['GET', '/messaging/acme/api/v1/server_settings', {}, undefined],
+  ['GET', '/messaging/acme/api/v1/nope', { authorization: iago }, undefined],
+]
+
+async function replay(server: RunningServer) {
+  const out: string[] = []
+  for (const [method, path, headers, body] of requests) {
+    const response = await fetch(`${server.url}${path}`, { method, headers, body })
+    const kept = [...response.headers].filter(
+      ([name]) => name !== 'date' && name !== 'keep-alive' && name !== 'connection',
+    )
+    out.push(
+      `${method} ${path}\n${response.status}\n${JSON.stringify(kept)}\n${(await response.text()).replaceAll(server.url, 'http://ORIGIN')}`,
+    )
+  }
+  return out
+}
+
+describe('the two engines of the standalone server', () => {
+  it('answer every operation with the same status, headers and body bytes', async () => {
+    const fromDirect = await replay(direct)
+    const fromMsw = await replay(viaMsw)
+    expect(fromDirect).toEqual(fromMsw)
+    expect(fromDirect.map((entry) => entry.split('\n')[1])).toEqual([
+      '200',
+      '200',
+      '200',
+      '400',
+      '401',
+      '400',
+      '200',
+      '400',
+      '200',
+      '404',
+      '200',
+      '200',
+      '404',
+      '405',
+      '404',
+      '200',
+      '400',
+      '400',
+      '401',
+      '400',
+      '200',
+      '400',
+      '405',
+      '204',
+      '200',
+      '200',
+      '200',
+      '200',
+      '404',
+    ])
+  })
+})
