@@ -5,6 +5,8 @@
  * | request | does |
  * |---|---|
  * | `GET /__understudy` | discovery: the scenario, every base URL, account and key, clock, faults, journal size |
+ * | `GET /__understudy/inspector` | the inspector page (HTML) |
+ * | `GET /__understudy/state` | presets with versions, users and welcome messages, latest requests; no secrets |
  * | `GET /__understudy/scenarios` | the built-in scenarios' names and descriptions |
  * | `POST /__understudy/reset` | back to the current scenario's initial state |
  * | `PUT /__understudy/scenario` | `{"name": "..."}` or `{"definition": {...}}`: switch scenario |
@@ -24,7 +26,9 @@ import { scenarios } from '../../scenarios/index.js'
 import { bodyText, jsonResponse, type PlainRequest, type PlainResponse } from '../core/http.js'
 import type { Simulator } from '../simulator.js'
 import type { FaultDefinition } from './faults.js'
+import { INSPECTOR_HTML } from './inspector.js'
 import type { JournalFilter } from './journal.js'
+import { inspectorState } from './state.js'
 
 /** The path prefix of the control surface on the standalone server. */
 export const CONTROL_PREFIX = '/__understudy'
@@ -103,6 +107,10 @@ export async function handleControl(
     switch (route) {
       case 'GET /':
         return ok(simulator.describe())
+      case 'GET /inspector':
+        return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: INSPECTOR_HTML }
+      case 'GET /state':
+        return ok(inspectorState(simulator))
       case 'GET /scenarios':
         return ok(
           Object.entries(scenarios).map(([name, scenario]) => ({
