@@ -120,7 +120,10 @@ export interface Simulator {
     /** Milliseconds, or `{ min, max }` to draw from; 0 turns it off. */
     set(setting: LatencySetting): void
   }
-  /** Puts every service back to the scenario's initial state, the id sequence and a fixed clock included. */
+  /**
+   * Puts everything back to the scenario's initial state: the data, the id sequence, a fixed clock, and no
+   * faults, latency (back to the option) or journal entries.
+   */
   reset(): Promise<void>
   /** Switches to another scenario (a name or a definition) and loads it. */
   useScenario(scenario: ScenarioName | ScenarioDefinition): Promise<void>
@@ -167,7 +170,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   let seed = options.seed ?? randomSeed()
   let ids: IdSource = createIdSource(seed)
   const context: ServiceContext = { clock, ids: () => ids }
-  let latency: LatencySetting = checkLatency(options.latency ?? 0)
+  const initialLatency: LatencySetting = checkLatency(options.latency ?? 0)
+  let latency = initialLatency
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) {
     throw new RangeError(
@@ -195,8 +199,16 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const faults = createFaults()
 
   let loading: Promise<void> = Promise.resolve()
-  const load = async () => {
-    for (const service of services) await service.load(scenario)
+  /** Each service's change counter right after its last load, and the scenario it loaded. */
+  const loaded = new Map<Service, { changes: number; scenario: Scenario }>()
+  const load = async (force: boolean) => {
+    for (const service of services) {
+      const last = loaded.get(service)
+      if (!force && last && last.scenario === scenario && last.changes === service.changes())
+        continue
+      await service.load(scenario)
+      loaded.set(service, { changes: service.changes(), scenario })
+    }
   }
 
   /** The one path every request takes: latency, faults, the service, the journal. */
@@ -272,14 +284,18 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         serviceHandlers(service.patterns(scope), (request) => answer(service, request, scope)),
       )
 
+  /** Back to the scenario: the data (skipped for a service nothing has written to), ids, clock, faults, latency, journal. */
   const reset = () => {
     ids = createIdSource(seed)
     if (start !== undefined) clock.set(start)
-    loading = load()
+    faults.clear()
+    latency = initialLatency
+    journal.clear()
+    loading = loading.then(() => load(false))
     return loading
   }
 
-  loading = load()
+  loading = load(true)
   const simulator: Simulator = {
     handlers: handlersFor('in-process'),
     get ready() {

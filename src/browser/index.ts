@@ -35,7 +35,9 @@ export interface BrowserSimulator {
 const isMsw3 = !('handleRequest' in msw)
 
 /** Starts the simulator's handlers in the page with a service worker. */
-export async function startSimulator(options: BrowserSimulatorOptions = {}): Promise<BrowserSimulator> {
+export async function startSimulator(
+  options: BrowserSimulatorOptions = {},
+): Promise<BrowserSimulator> {
   const {
     onUnhandledRequest = 'bypass',
     serviceWorkerUrl = '/mockServiceWorker.js',

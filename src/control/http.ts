@@ -108,7 +108,11 @@ export async function handleControl(
       case 'GET /':
         return ok(simulator.describe())
       case 'GET /inspector':
-        return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: INSPECTOR_HTML }
+        return {
+          status: 200,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+          body: INSPECTOR_HTML,
+        }
       case 'GET /state':
         return ok(inspectorState(simulator))
       case 'GET /scenarios':

@@ -47,19 +47,33 @@ export function inspectorState(simulator: Simulator) {
         .entries()
         .slice(-STATE_JOURNAL_ENTRIES)
         .reverse()
-        .map(({ seq, time, service, tenant, operation, actor, method, path, status, fault, durationMs }) => ({
-          seq,
-          time,
-          service,
-          tenant,
-          operation,
-          actor,
-          method,
-          path,
-          status,
-          fault,
-          durationMs: Math.round(durationMs * 100) / 100,
-        })),
+        .map(
+          ({
+            seq,
+            time,
+            service,
+            tenant,
+            operation,
+            actor,
+            method,
+            path,
+            status,
+            fault,
+            durationMs,
+          }) => ({
+            seq,
+            time,
+            service,
+            tenant,
+            operation,
+            actor,
+            method,
+            path,
+            status,
+            fault,
+            durationMs: Math.round(durationMs * 100) / 100,
+          }),
+        ),
     },
   }
 }

@@ -76,6 +76,8 @@ export interface Service {
   journalBody(request: RecordedRequest): unknown
   /** Clears every record and seeds the scenario. */
   load(scenario: Scenario): Promise<void>
+  /** A number that changes whenever the service's data may have changed (a reset can skip an unchanged service). */
+  changes(): number
 }
 
 /** Escapes text for use inside a regular expression. */

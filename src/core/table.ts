@@ -23,6 +23,7 @@ export class Table<Schema extends z.ZodType<object>, Indexes extends string = ne
   readonly #definitions: Record<Indexes, IndexDefinition<z.output<Schema>>>
   readonly #unique = new Map<Indexes, Map<string, z.output<Schema>>>()
   readonly #multi = new Map<Indexes, Map<string, z.output<Schema>[]>>()
+  #mutations = 0
 
   constructor(schema: Schema, indexes: Record<Indexes, IndexDefinition<z.output<Schema>>>) {
     this.collection = new Collection({ schema })
@@ -39,6 +40,7 @@ export class Table<Schema extends z.ZodType<object>, Indexes extends string = ne
 
   /** Validates and stores a record, then files it in every index. */
   async insert(value: z.input<Schema>): Promise<z.output<Schema>> {
+    this.#mutations += 1
     const record = (await this.collection.create(value as never)) as z.output<Schema>
     for (const name of Object.keys(this.#definitions) as Indexes[]) {
       const key = this.#definitions[name].key(record)
@@ -66,6 +68,7 @@ export class Table<Schema extends z.ZodType<object>, Indexes extends string = ne
 
   /** Changes fields of a stored record in place. Indexed fields must not change. */
   patch(record: z.output<Schema>, changes: Partial<z.output<Schema>>): void {
+    this.#mutations += 1
     Object.assign(record, changes)
   }
 
@@ -74,12 +77,18 @@ export class Table<Schema extends z.ZodType<object>, Indexes extends string = ne
     return this.collection.all() as unknown as readonly z.output<Schema>[]
   }
 
+  /** How many writes (inserts, patches, clears) the table has seen: a change means the data may differ. */
+  get mutations(): number {
+    return this.#mutations
+  }
+
   count(): number {
     return this.collection.count()
   }
 
   /** Removes every record. */
   clear(): void {
+    this.#mutations += 1
     this.collection.clear()
     this.#resetIndexes()
   }

@@ -285,6 +285,7 @@ export function createMessagingService(
       }),
     journalBody,
     load: (scenario) => store.load(scenario.messaging, defaultLevel),
+    changes: () => store.organizations.mutations + store.users.mutations + store.messages.mutations,
     baseUrlOf: (subdomain) => template.urlOf(organizationOf(subdomain).subdomain),
     organizations: () =>
       store.organizations.all().map((organization) => ({

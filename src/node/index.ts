@@ -34,7 +34,8 @@ export interface NodeSimulator {
 
 /** The installed msw's major version (2 or 3), read from its package.json (exported by both). */
 export function mswMajor(): number {
-  const version = (createRequire(import.meta.url)('msw/package.json') as { version: string }).version
+  const version = (createRequire(import.meta.url)('msw/package.json') as { version: string })
+    .version
   return Number(version.split('.')[0])
 }
 
@@ -43,7 +44,8 @@ export function setupSimulator(options: NodeSimulatorOptions = {}): NodeSimulato
   const { onUnhandledRequest = 'warn', ...simulatorOptions } = options
   const simulator = createSimulator(simulatorOptions)
   const server = setupServer(...simulator.handlers)
-  const listenOptions = mswMajor() >= 3 ? { onUnhandledFrame: onUnhandledRequest } : { onUnhandledRequest }
+  const listenOptions =
+    mswMajor() >= 3 ? { onUnhandledFrame: onUnhandledRequest } : { onUnhandledRequest }
   return {
     simulator,
     server,

@@ -108,6 +108,11 @@ export function createRouterService(
     faultResponse: (status, options) => routerFault(status, options),
     journalBody: (recorded) => parseJsonBody(recorded.body),
     load: (scenario) => store.load(scenario.router),
+    changes: () =>
+      store.workspaces.mutations +
+      store.keys.mutations +
+      store.presets.mutations +
+      store.versions.mutations,
     workspaces: () =>
       store.workspaces.all().map((workspace) => ({
         ...workspace,
