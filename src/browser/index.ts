@@ -7,7 +7,6 @@
  * // then, in the devtools console: understudy.journal.entries(), understudy.reset(), …
  * @module
  */
-import * as msw from 'msw'
 import { setupWorker } from 'msw/browser'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator.js'
 
@@ -31,9 +30,6 @@ export interface BrowserSimulator {
   stop(): Promise<void>
 }
 
-/** msw 3 removed `handleRequest` from its root export; msw 2 still has it. */
-const isMsw3 = !('handleRequest' in msw)
-
 /** Starts the simulator's handlers in the page with a service worker. */
 export async function startSimulator(
   options: BrowserSimulatorOptions = {},
@@ -50,7 +46,10 @@ export async function startSimulator(
   await worker.start({
     serviceWorker: { url: serviceWorkerUrl },
     quiet,
-    ...(isMsw3 ? { onUnhandledFrame: onUnhandledRequest } : { onUnhandledRequest }),
+    // msw 2 reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`; each ignores the other's key. Passing both
+    // avoids a version check that would keep bundlers from trimming msw.
+    onUnhandledRequest,
+    onUnhandledFrame: onUnhandledRequest,
   } as Parameters<typeof worker.start>[0])
   await simulator.ready
   const scope = globalThis as Record<string, unknown>

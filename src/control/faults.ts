@@ -8,7 +8,7 @@ import type { JournalFault } from './journal.js'
 /** Which requests a fault applies to. Every given field must match. */
 export interface FaultMatch {
   service?: 'router' | 'messaging'
-  /** The real API's operation id, e.g. `createPresetsChatCompletions` or `createUser`. */
+  /** The real API's operation id, e.g. `createPresetsChatCompletions` or `create-user`. */
   operation?: string
   method?: string
   /** The URL path: an exact string, or a regular expression tested against it. */

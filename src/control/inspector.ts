@@ -11,6 +11,7 @@ export const INSPECTOR_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Understudy inspector</title>
+<link rel="icon" href="data:,">
 <style>
   :root { color-scheme: light; --line: #d8dbe0; --muted: #5f6670; --accent: #2457c5; --bad: #b42318; --ok: #067647; }
   * { box-sizing: border-box; }
@@ -18,8 +19,10 @@ export const INSPECTOR_HTML = `<!doctype html>
   header { display: flex; flex-wrap: wrap; gap: 12px 24px; align-items: center; padding: 12px 20px; background: #fff; border-bottom: 1px solid var(--line); }
   header h1 { font-size: 18px; margin: 0; }
   header .meta { color: var(--muted); }
-  main { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 16px; padding: 16px 20px; }
-  section { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 12px 16px; min-width: 0; }
+  main { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(420px, 100%), 1fr)); gap: 16px; padding: 16px 20px; }
+  section { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 12px 16px; min-width: 0; overflow-x: auto; }
+  #journal { grid-column: 1 / -1; }
+  td code, #journal-body td:nth-child(3) { overflow-wrap: anywhere; }
   section h2 { font-size: 15px; margin: 0 0 8px; }
   h3 { font-size: 14px; margin: 12px 0 4px; }
   table { width: 100%; border-collapse: collapse; font-size: 13px; }
@@ -81,7 +84,7 @@ async function call(method, path, body) {
   if (!response.ok) throw new Error(data.error?.message ?? 'HTTP ' + response.status)
   return data
 }
-const act = (work) => work().then(refresh).catch((error) => { $('error').textContent = error.message })
+const act = (work) => work().then(() => { shown = ''; return refresh() }).catch((error) => { $('error').textContent = error.message })
 
 function render(state) {
   $('error').textContent = ''
@@ -116,7 +119,14 @@ function render(state) {
   ]))
 }
 
-async function refresh() { render(await call('GET', '/state')) }
+let shown = ''
+async function refresh() {
+  const state = await call('GET', '/state')
+  const text = JSON.stringify(state)
+  if (text === shown) return
+  shown = text
+  render(state)
+}
 
 $('reset').addEventListener('click', () => act(() => call('POST', '/reset')))
 $('scenario-form').addEventListener('submit', (event) => { event.preventDefault(); act(() => call('PUT', '/scenario', { name: $('scenario-select').value })) })
@@ -144,7 +154,8 @@ call('GET', '/scenarios').then((list) => {
 }).catch(() => {})
 let busy = false
 async function poll() {
-  if (!busy && !document.activeElement?.matches('input, select')) {
+  const selecting = String(window.getSelection?.() ?? '') !== ''
+  if (!busy && !selecting && !document.activeElement?.matches('input, select')) {
     busy = true
     await refresh().catch((error) => { $('error').textContent = error.message })
     busy = false

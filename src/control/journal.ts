@@ -42,7 +42,7 @@ export interface JournalEntry {
   service: string
   /** The router workspace id or the messaging organization's subdomain. */
   tenant: string | null
-  /** The real API's operation id (e.g. `createPresetsChatCompletions`, `createUser`), or null when none matched. */
+  /** The real API's operation id (e.g. `createPresetsChatCompletions`, `create-user`), or null when none matched. */
   operation: string | null
   /** Who made the request: a router key's label, a messaging account's email. Never a secret. */
   actor: string | null

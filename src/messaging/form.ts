@@ -23,25 +23,40 @@ export type FormFields =
   | { fields: Array<[string, string]> }
   | { refused: 'bad-boundary' | 'too-many-fields' }
 
+/**
+ * Django's `_parseparam`: the `;`-separated pieces of a header line, stripped. A `;` inside an odd
+ * number of unescaped quotes does not separate. One pass over the line (Django counts the quotes again
+ * for every `;`, which is quadratic on a long hostile header).
+ */
+function splitHeaderParameters(line: string): string[] {
+  const text = `;${line}`
+  const parts: string[] = []
+  let position = 0
+  while (text.charCodeAt(position) === 0x3b) {
+    position += 1
+    let end = text.length
+    let open = false
+    for (let i = position; i < text.length; i++) {
+      const code = text.charCodeAt(i)
+      if (code === 0x3b) {
+        if (i === position || !open) {
+          end = i
+          break
+        }
+      } else if (code === 0x22 && !(i > position && text.charCodeAt(i - 1) === 0x5c)) open = !open
+    }
+    parts.push(text.slice(position, end).trim())
+    position = end
+  }
+  return parts
+}
+
 /** Django's `parse_header_parameters`: the lower-cased main value and the parameters. */
 export function parseHeaderParameters(line: string): {
   value: string
   params: Map<string, string>
 } {
-  const parts: string[] = []
-  let rest = `;${line}`
-  while (rest.startsWith(';')) {
-    rest = rest.slice(1)
-    let end = rest.indexOf(';')
-    const quotes = (upTo: number) => {
-      const slice = rest.slice(0, upTo)
-      return (slice.split('"').length - 1 - (slice.split('\\"').length - 1)) % 2
-    }
-    while (end > 0 && quotes(end)) end = rest.indexOf(';', end + 1)
-    if (end < 0) end = rest.length
-    parts.push(rest.slice(0, end).trim())
-    rest = rest.slice(end)
-  }
+  const parts = splitHeaderParameters(line)
   const [main = '', ...others] = parts
   const params = new Map<string, string>()
   for (const part of others) {
@@ -126,9 +141,12 @@ function parsePart(
   from: number,
   end: number,
 ): [string, string] | undefined {
-  const headerEnd = text.indexOf('\r\n\r\n', from)
-  if (headerEnd < 0 || headerEnd + 4 > end || headerEnd + 4 - from > MAX_PART_HEADER_BYTES)
-    return undefined
+  // The blank line must end within the part and within the header budget, so only that window is
+  // searched (searching the rest of the body for every part is quadratic on a body of many parts).
+  const windowEnd = Math.min(end, from + MAX_PART_HEADER_BYTES)
+  const found = text.slice(from, windowEnd).indexOf('\r\n\r\n')
+  if (found < 0) return undefined
+  const headerEnd = from + found
   let disposition: Map<string, string> | undefined
   let base64 = false
   for (const rawLine of text.slice(from, headerEnd).split('\r\n')) {

@@ -70,7 +70,7 @@ const COMMON = new Set([
   'zxcvbnm',
 ])
 
-function isSequence(run: string[]): boolean {
+function isSequence(run: readonly string[]): boolean {
   if (run.length < 3) return false
   const codes = run.map((c) => c.toLowerCase().codePointAt(0) as number)
   const step = (codes[1] as number) - (codes[0] as number)
@@ -78,31 +78,71 @@ function isSequence(run: string[]): boolean {
   return codes.every((code, i) => i === 0 || code - (codes[i - 1] as number) === step)
 }
 
-function isGuessable(run: string[]): boolean {
+/** The longest common password, in characters: a longer run is never one. */
+const LONGEST_COMMON = Math.max(...[...COMMON].map((word) => word.length))
+
+function isGuessable(run: readonly string[]): boolean {
   if (run.length <= 2) return true
   if (new Set(run).size === 1) return true
   if (isSequence(run)) return true
-  return COMMON.has(run.join('').toLowerCase())
+  return run.length <= LONGEST_COMMON && COMMON.has(run.join('').toLowerCase())
 }
 
-function kindOf(char: string): 'letter' | 'digit' | 'other' {
+type Kind = 'letter' | 'digit' | 'other'
+
+function kindOf(char: string): Kind {
+  const code = char.charCodeAt(0)
+  if (code < 0x80) {
+    if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) return 'letter'
+    return code >= 0x30 && code <= 0x39 ? 'digit' : 'other'
+  }
   if (/\p{L}/u.test(char)) return 'letter'
   if (/\p{Nd}/u.test(char)) return 'digit'
   return 'other'
 }
 
-/** Whether the real server's `check_password_strength` (as emulated above) accepts the password. */
+/** The code point starting at `index` (a surrogate pair is one character), as a string. */
+function charAt(text: string, index: number): string {
+  const code = text.charCodeAt(index)
+  if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+    const low = text.charCodeAt(index + 1)
+    if (low >= 0xdc00 && low <= 0xdfff) return text.slice(index, index + 2)
+  }
+  return text[index] as string
+}
+
+/**
+ * Whether the real server's `check_password_strength` (as emulated above) accepts the password.
+ * One pass, without copying runs of at most 2 characters (always guessable) and stopping at the first
+ * run that is not guessable, so even a 10 MiB password costs well under a second.
+ */
 export function isStrongPassword(password: string, policy: PasswordPolicy): boolean {
   if (password === '') return false
   if (policy === 'development') return true
   if (codePointLength(password) < MIN_LENGTH) return false
-  const chars = [...password]
-  if (new Set(chars).size < 4) return false
-  const runs: string[][] = []
-  for (const char of chars) {
-    const last = runs[runs.length - 1]
-    if (last && kindOf(last[0] as string) === kindOf(char)) last.push(char)
-    else runs.push([char])
+  const distinct = new Set<string>()
+  for (let i = 0; i < password.length && distinct.size < 4; ) {
+    const char = charAt(password, i)
+    distinct.add(char)
+    i += char.length
   }
-  return !runs.every(isGuessable)
+  if (distinct.size < 4) return false
+  const guessable = (from: number, to: number, characters: number) =>
+    characters <= 2 || isGuessable([...password.slice(from, to)])
+  let runStart = 0
+  let runLength = 0
+  let kind: Kind | undefined
+  for (let i = 0; i < password.length; ) {
+    const char = charAt(password, i)
+    const next = kindOf(char)
+    if (next !== kind && runLength > 0) {
+      if (!guessable(runStart, i, runLength)) return true
+      runStart = i
+      runLength = 0
+    }
+    kind = next
+    runLength += 1
+    i += char.length
+  }
+  return !guessable(runStart, password.length, runLength)
 }

@@ -1,11 +1,46 @@
 /**
  * Reads a JSON request body. Every way it can fail is a 400 naming `body`.
+ *
+ * A body nested more than {@link MAX_JSON_DEPTH} levels deep (objects and arrays) is refused: the
+ * simulator stores bodies and serialises them back with the platform's recursive `JSON.stringify`,
+ * which overflows the stack a few thousand levels down, and no real preset needs a tenth of the limit.
  * @module
  */
 import { bodyText, header, type PlainRequest } from '../core/http.js'
 import type { RouterIssue } from './errors.js'
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i
+
+/** The deepest nesting of objects and arrays a body may have. */
+export const MAX_JSON_DEPTH = 1000
+
+/** The issue of a body nested deeper than {@link MAX_JSON_DEPTH}. */
+export const TOO_DEEP: RouterIssue = {
+  path: 'body',
+  message: `must be nested at most ${MAX_JSON_DEPTH} levels deep`,
+}
+
+/**
+ * Whether valid JSON text nests objects and arrays deeper than `limit`. Scans the text once, without
+ * recursion (brackets inside strings do not count).
+ */
+export function nestedDeeperThan(text: string, limit: number): boolean {
+  if (text.length <= limit * 2) return false
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (inString) {
+      if (code === 0x5c) i += 1
+      else if (code === 0x22) inString = false
+    } else if (code === 0x22) inString = true
+    else if (code === 0x7b || code === 0x5b) {
+      depth += 1
+      if (depth > limit) return true
+    } else if (code === 0x7d || code === 0x5d) depth -= 1
+  }
+  return false
+}
 
 /** The parsed JSON body (any JSON value), or the issue that stops it. */
 export function readJsonBody(request: PlainRequest): { value: unknown } | { issue: RouterIssue } {
@@ -16,9 +51,12 @@ export function readJsonBody(request: PlainRequest): { value: unknown } | { issu
   const text = bodyText(request)
   if (text === undefined) return { issue: { path: 'body', message: 'is not valid UTF-8' } }
   if (text.trim() === '') return { issue: { path: 'body', message: 'is required' } }
+  let value: unknown
   try {
-    return { value: JSON.parse(text) }
+    value = JSON.parse(text)
   } catch {
     return { issue: { path: 'body', message: 'is not valid JSON' } }
   }
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) return { issue: TOO_DEEP }
+  return { value }
 }

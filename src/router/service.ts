@@ -14,6 +14,7 @@ import {
   urlPattern,
 } from '../core/service.js'
 import { authenticate } from './auth.js'
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
 import type { RouterContext } from './context.js'
 import { routerError, routerFault, routerMessages } from './errors.js'
 import { presetToWire, versionToWire } from './serialize.js'
@@ -40,10 +41,14 @@ export interface RouterService extends Service {
   ): Array<ReturnType<typeof presetToWire> & { versions: Array<ReturnType<typeof versionToWire>> }>
 }
 
-/** A recorded JSON body for the journal: the parsed value, the text when it is not JSON, null when empty. */
+/**
+ * A recorded JSON body for the journal: the parsed value, the text when it is not JSON (or nested too
+ * deeply to be read back safely), null when empty.
+ */
 function parseJsonBody(body: Uint8Array | undefined): unknown {
   if (!body || body.length === 0) return null
   const text = new TextDecoder().decode(body)
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) return text
   try {
     return JSON.parse(text)
   } catch {
@@ -87,7 +92,17 @@ export function createRouterService(
     if (meta) Object.assign(meta, located.meta)
     const { path, found } = located
     if (found.kind === 'operation') {
-      return found.operation.handle(operationContext, { ...request, path, params: found.params })
+      try {
+        return await found.operation.handle(operationContext, {
+          ...request,
+          path,
+          params: found.params,
+        })
+      } catch {
+        // Never expected: every failure the service knows is a 4xx. Answer in the router's shape
+        // rather than let the exception reach msw or the server.
+        return routerError(500, routerMessages.internal)
+      }
     }
     if (found.kind === 'method-not-allowed') {
       return jsonResponse(

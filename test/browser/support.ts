@@ -1,0 +1,94 @@
+/**
+ * Shared set-up of the browser tests: Debian's Chromium driven by playwright-core (no browser download), with a
+ * fresh profile, headless, and loopback only; the example built into a temporary folder and served on 127.0.0.1;
+ * screenshots kept under `artifacts/` for CI.
+ */
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type BrowserContext, chromium, type Page } from 'playwright-core'
+
+/** The Chromium the tests drive; CI installs it with apt (`chromium`). */
+export const CHROMIUM = process.env.UNDERSTUDY_CHROMIUM ?? '/usr/bin/chromium'
+export const hasChromium = existsSync(CHROMIUM)
+/** Set in CI (`UNDERSTUDY_REQUIRE_CHROMIUM=1`) so that a missing Chromium fails instead of skipping. */
+export const chromiumRequired = process.env.UNDERSTUDY_REQUIRE_CHROMIUM === '1'
+
+/** Where screenshots go (git-ignored, kept by CI as artifacts). */
+export const ARTIFACTS = fileURLToPath(new URL('../../artifacts', import.meta.url))
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  // Loopback only: any request the service worker does not answer fails to resolve instead of leaving the machine.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+]
+
+/** A headless Chromium with a fresh user-data-dir; `close()` ends it and removes the profile. */
+export async function launchChromium(): Promise<{
+  context: BrowserContext
+  close(): Promise<void>
+}> {
+  const profile = await mkdtemp(join(tmpdir(), 'understudy-chromium-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport: { width: 1280, height: 900 },
+    timeout: 30_000,
+  })
+  return {
+    context,
+    async close() {
+      await context.close()
+      await rm(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Collects what the page reports as errors, to print when a test fails. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+  page.on('console', (message) => {
+    // A page without an icon: Chromium asks for /favicon.ico and reports its 404 on the console.
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) {
+      errors.push(`console: ${message.text()} (${message.location().url})`)
+    }
+  })
+  return errors
+}
+
+/** Saves a full-page screenshot as `artifacts/<name>.png`; resolves to its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(ARTIFACTS, { recursive: true })
+  const path = join(ARTIFACTS, `${name}.png`)
+  await page.screenshot({ path, fullPage: true })
+  return path
+}
+
+/** The static server and build helpers of `examples/browser/` (plain .mjs, typed here). */
+export interface ExampleTools {
+  buildExample(options?: { outdir?: string }): Promise<string>
+  startStaticServer(options?: {
+    root?: string
+    port?: number
+  }): Promise<{ url: string; close(): Promise<void> }>
+}
+
+/** Loads `examples/browser/build.mjs` and `serve.mjs`. */
+export async function exampleTools(): Promise<ExampleTools> {
+  const dir = new URL('../../examples/browser/', import.meta.url)
+  const [build, serve] = await Promise.all([
+    import(new URL('build.mjs', dir).href) as Promise<Pick<ExampleTools, 'buildExample'>>,
+    import(new URL('serve.mjs', dir).href) as Promise<Pick<ExampleTools, 'startStaticServer'>>,
+  ])
+  return { buildExample: build.buildExample, startStaticServer: serve.startStaticServer }
+}
