@@ -5,14 +5,25 @@
  */
 export type { Scenario, ScenarioDefinition, ScenarioName } from '../scenarios/index.js'
 export { defineScenario, scenarios } from '../scenarios/index.js'
+export type {
+  FaultDefinition,
+  FaultEffect,
+  FaultMatch,
+  InjectedFault,
+} from './control/faults.js'
+export type { JournalEntry, JournalFault, JournalFilter } from './control/journal.js'
+export type { LatencySetting } from './control/latency.js'
 export type { Clock, TimeInput } from './core/clock.js'
 export type { PlainRequest, PlainResponse } from './core/http.js'
 export type { MessagingService } from './messaging/service.js'
 export type { RouterService } from './router/service.js'
 export {
   createSimulator,
+  DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MESSAGING_BASE_URL,
   DEFAULT_ROUTER_BASE_URL,
+  type Discovery,
+  type ServiceName,
   type Simulator,
   type SimulatorOptions,
 } from './simulator.js'

@@ -136,7 +136,18 @@ export function createFaults() {
     inject(definition: FaultDefinition): number {
       validate(definition)
       const id = nextId++
-      faults.push({ ...definition, id, remaining: definition.times ?? null, hits: 0 })
+      // A global or sticky RegExp keeps state between `test` calls; a copy without those flags does not.
+      const path =
+        definition.path instanceof RegExp
+          ? new RegExp(definition.path.source, definition.path.flags.replace(/[gy]/g, ''))
+          : definition.path
+      faults.push({
+        ...definition,
+        ...(path === undefined ? {} : { path }),
+        id,
+        remaining: definition.times ?? null,
+        hits: 0,
+      })
       return id
     },
     /** Takes the first armed fault matching a request, counting it down. */

@@ -106,7 +106,7 @@ export async function handleControl(
   try {
     switch (route) {
       case 'GET /':
-        return ok(simulator.describe())
+        return ok({ ...simulator.describe(), faults: listFaults(simulator) })
       case 'GET /inspector':
         return {
           status: 200,

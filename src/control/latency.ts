@@ -6,19 +6,19 @@
 /** A latency setting: milliseconds, or a range to draw from. `0` turns it off. */
 export type LatencySetting = number | { min: number; max: number }
 
-/** Validates a latency setting, throwing a clear error for a bad one. */
+/** Validates a latency setting (any value, as it may come from JSON), throwing a clear error for a bad one. */
 export function checkLatency(setting: LatencySetting): LatencySetting {
-  const ok = (value: number) => Number.isFinite(value) && value >= 0
-  if (
-    typeof setting === 'number'
-      ? !ok(setting)
-      : !(ok(setting.min) && ok(setting.max) && setting.min <= setting.max)
-  ) {
-    throw new RangeError(
-      `[understudy] Failed to set the latency: ${JSON.stringify(setting)} is not a number of milliseconds >= 0 or a { min, max } range with min <= max.`,
-    )
+  const ok = (value: unknown): value is number =>
+    typeof value === 'number' && Number.isFinite(value) && value >= 0
+  const candidate = setting as unknown
+  if (ok(candidate)) return candidate
+  if (typeof candidate === 'object' && candidate !== null) {
+    const { min, max } = candidate as { min?: unknown; max?: unknown }
+    if (ok(min) && ok(max) && min <= max) return { min, max }
   }
-  return typeof setting === 'number' ? setting : { min: setting.min, max: setting.max }
+  throw new RangeError(
+    `[understudy] Failed to set the latency: ${JSON.stringify(setting) ?? String(setting)} is not a number of milliseconds >= 0 or a { min, max } range with min <= max.`,
+  )
 }
 
 /** The milliseconds to wait for one request. */

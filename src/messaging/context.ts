@@ -11,6 +11,7 @@ import type { Operation } from '../core/routes.js'
 import { zulipSuccess } from './errors.js'
 import { LEVELS } from './feature-levels.js'
 import type { RequestParams } from './params.js'
+import type { RateLimiter } from './rate-limit.js'
 import type { OrganizationRecord, UserRecord } from './records.js'
 import type { MessagingStore } from './store.js'
 
@@ -21,6 +22,8 @@ export interface MessagingState {
   ids: () => IdSource
   /** Serialises writes per organization (user creation, messages), so checks and writes never interleave. */
   lock: KeyedLock
+  /** Request histories for rate limiting (used only where an organization has it on). */
+  rateLimiter: RateLimiter
 }
 
 /** One request as an operation sees it. */

@@ -8,7 +8,9 @@
  * 4. the REST dispatcher: OPTIONS is 204 with the sorted `Allow`; a `method` body parameter overrides the
  *    HTTP method; an unsupported method is the JSON-bodied 405;
  * 5. Basic authentication (`auth.ts`);
- * 6. the operation.
+ * 6. the organization's rate limit, when it is on (`rate-limit.ts`): a 429, or `X-RateLimit-*` headers on
+ *    whatever the operation answers;
+ * 7. the operation.
  *
  * Responses the REST dispatcher returns (success, 204, 405, the login redirect) carry never-cache headers;
  * errors the real server raises (4xx from checks, 401) do not. HEAD answers carry no body.
@@ -23,6 +25,7 @@ import {
   htmlNotFound,
   internalError,
   plainMethodNotAllowed,
+  rateLimitHit,
   restMethodNotAllowed,
   withNeverCache,
 } from './errors.js'
@@ -119,10 +122,24 @@ export async function dispatch(
   if ('status' in actor) return actor.status === 302 ? withNeverCache(actor, now) : actor
   call.actor = actor
   if (meta) meta.actor = actor.email
+  const rules = located.organization.rateLimit
+  const limit = rules
+    ? state.rateLimiter.take(located.organization.subdomain, actor.id, rules, state.clock.now())
+    : undefined
+  if (limit?.limited) {
+    const refused = rateLimitHit(limit.retryAfter, featureLevel)
+    return withoutBody(
+      { ...refused, headers: { ...refused.headers, ...limit.headers } },
+      request.method,
+    )
+  }
   const response = await run(operation)
   const answered =
     response.status >= 200 && response.status < 300
       ? withNeverCache(response, state.clock.now())
       : response
-  return withoutBody(answered, request.method)
+  const limited = limit
+    ? { ...answered, headers: { ...answered.headers, ...limit.headers } }
+    : answered
+  return withoutBody(limited, request.method)
 }

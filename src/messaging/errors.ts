@@ -11,6 +11,7 @@
  */
 import type { PlainResponse } from '../core/http.js'
 import { LEVELS } from './feature-levels.js'
+import { pyFloat } from './python.js'
 
 /** Every message the service answers with, one per condition. */
 export const messagingMessages = {
@@ -221,6 +222,23 @@ export function messagingFault(
   const headers: Record<string, string> =
     status === 503 ? { 'retry-after': String(options.retryAfter ?? 1) } : {}
   return zulipError(status, 'BAD_REQUEST', options.message ?? `Error ${status}`, { headers })
+}
+
+/**
+ * The real server's `RateLimitedError`: 429 `RATE_LIMIT_HIT` with `retry-after` (a float, as Python
+ * writes it: `60.0`) in the body and the `Retry-After` header; the message follows the feature level.
+ */
+export function rateLimitHit(retryAfter: number, featureLevel: number): PlainResponse {
+  const response = messagingFault(429, { retryAfter, featureLevel })
+  const float = pyFloat(retryAfter)
+  return {
+    ...response,
+    headers: { ...response.headers, 'retry-after': float },
+    body: response.body.replace(
+      `"retry-after":${JSON.stringify(retryAfter)},`,
+      `"retry-after":${float},`,
+    ),
+  }
 }
 
 /** The answer of the nginx in front of a Zulip server to a body over its limit: an HTML page. */

@@ -101,6 +101,32 @@ function kindOf(char: string): Kind {
   return 'other'
 }
 
+/** An ASCII character code, lower-cased. */
+function lowerAscii(code: number): number {
+  return code >= 0x41 && code <= 0x5a ? code + 0x20 : code
+}
+
+/** A fast path of `isSequence` for ASCII runs (the common case of a long hostile password). */
+function isAsciiSequence(text: string, from: number, to: number): boolean {
+  if (to - from < 3) return false
+  let previous = text.charCodeAt(from)
+  if (previous >= 0x80) return false
+  previous = lowerAscii(previous)
+  let step = 0
+  for (let i = from + 1; i < to; i++) {
+    const raw = text.charCodeAt(i)
+    if (raw >= 0x80) return false
+    const code = lowerAscii(raw)
+    const difference = code - previous
+    if (i === from + 1) {
+      if (difference !== 1 && difference !== -1) return false
+      step = difference
+    } else if (difference !== step) return false
+    previous = code
+  }
+  return true
+}
+
 /** The code point starting at `index` (a surrogate pair is one character), as a string. */
 function charAt(text: string, index: number): string {
   const code = text.charCodeAt(index)
@@ -128,7 +154,9 @@ export function isStrongPassword(password: string, policy: PasswordPolicy): bool
   }
   if (distinct.size < 4) return false
   const guessable = (from: number, to: number, characters: number) =>
-    characters <= 2 || isGuessable([...password.slice(from, to)])
+    characters <= 2 ||
+    isAsciiSequence(password, from, to) ||
+    isGuessable([...password.slice(from, to)])
   let runStart = 0
   let runLength = 0
   let kind: Kind | undefined

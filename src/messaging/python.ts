@@ -116,6 +116,14 @@ export function decodeLatin1(bytes: Uint8Array): string {
   return out
 }
 
+/**
+ * Python's `str(float)` for the values the simulator writes (seconds with at most millisecond
+ * precision): a whole number keeps `.0` (`60.0`), others read as in JavaScript (`59.999`).
+ */
+export function pyFloat(value: number): string {
+  return Number.isInteger(value) ? `${value}.0` : String(value)
+}
+
 /** `datetime.isoformat()` of an aware UTC datetime: `2026-01-01T00:00:00+00:00`, microseconds only when non-zero. */
 export function pyIsoformat(epochMs: number): string {
   const iso = new Date(epochMs).toISOString()

@@ -20,6 +20,8 @@ export const organizationRecord = z.object({
   disallowDisposableEmailAddresses: z.boolean(),
   requireUniqueNames: z.boolean(),
   passwordPolicy: z.enum(['production', 'development']),
+  /** The `api_by_user` rate limits in force, or `null` when rate limiting is off (`rate-limit.ts`). */
+  rateLimit: z.object({ perMinute: z.number().int(), perHour: z.number().int() }).nullable(),
   /** Position in the scenario (0-based). */
   position: z.number().int(),
 })

@@ -25,6 +25,12 @@ import { internalError, messagingFault } from './errors.js'
 import { assertFeatureLevel, DEFAULT_FEATURE_LEVEL, zulipVersion } from './feature-levels.js'
 import { parseFormBody } from './form.js'
 import {
+  createRateLimiter,
+  type RateLimitRules,
+  type RateLimitSetting,
+  rateLimitRules,
+} from './rate-limit.js'
+import {
   type BotTypeName,
   botTypeName,
   type MessageRecord,
@@ -108,6 +114,14 @@ export interface MessagingService extends Service {
   setFeatureLevel(subdomain: string, level: number): void
   /** The API key of an organization's account (case-insensitive e-mail), e.g. of a user created through the API. */
   apiKeyOf(subdomain: string, email: string): string | undefined
+  /** An organization's rate limits in force, or `null` when rate limiting is off. Throws for an unknown organization. */
+  rateLimit(subdomain: string): RateLimitRules | null
+  /**
+   * Switches an organization's rate limiting from the next request on: `false` off, `true` the real
+   * limits (200 a minute, 2000 an hour per user), or `{ perMinute?, perHour? }`. Forgets the
+   * organization's request histories; a reset restores the scenario's setting.
+   */
+  setRateLimit(subdomain: string, setting: RateLimitSetting): void
 }
 
 const PLACEHOLDER = '{subdomain}'
@@ -176,6 +190,7 @@ export function createMessagingService(
     clock: context.clock,
     ids: context.ids,
     lock: new KeyedLock(),
+    rateLimiter: createRateLimiter(),
   }
   const routes = createMessagingRoutes(messagingOperations)
 
@@ -284,7 +299,10 @@ export function createMessagingService(
           (options.tenant && store.organization(options.tenant)?.featureLevel) || defaultLevel,
       }),
     journalBody,
-    load: (scenario) => store.load(scenario.messaging, defaultLevel),
+    load(scenario) {
+      state.rateLimiter.clear()
+      return store.load(scenario.messaging, defaultLevel)
+    },
     changes: () => store.organizations.mutations + store.users.mutations + store.messages.mutations,
     baseUrlOf: (subdomain) => template.urlOf(organizationOf(subdomain).subdomain),
     organizations: () =>
@@ -306,5 +324,15 @@ export function createMessagingService(
     },
     apiKeyOf: (subdomain, email) =>
       store.userByEmail(organizationOf(subdomain).subdomain, email)?.apiKey,
+    rateLimit(subdomain) {
+      const rules = organizationOf(subdomain).rateLimit
+      return rules ? { ...rules } : null
+    },
+    setRateLimit(subdomain, setting) {
+      const organization = organizationOf(subdomain)
+      const rules = rateLimitRules(setting, `of "${subdomain}"`)
+      store.organizations.patch(organization, { rateLimit: rules })
+      state.rateLimiter.clear(organization.subdomain)
+    },
   }
 }

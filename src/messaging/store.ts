@@ -8,6 +8,7 @@ import type { MessagingScenario } from '../../scenarios/schema/messaging.js'
 import type { ServiceContext } from '../core/service.js'
 import { Table } from '../core/table.js'
 import { pyStrip } from './python.js'
+import { rateLimitRules } from './rate-limit.js'
 import {
   BOT_TYPES,
   type MessageRecord,
@@ -157,6 +158,7 @@ export function createMessagingStore(context: ServiceContext) {
           disallowDisposableEmailAddresses: organization.disallowDisposableEmailAddresses,
           requireUniqueNames: organization.requireUniqueNames,
           passwordPolicy: organization.passwordPolicy,
+          rateLimit: rateLimitRules(organization.rateLimit, `of "${organization.subdomain}"`),
           position,
         })
         const seeded: UserRecord[] = []

@@ -43,12 +43,21 @@ export function createRouterStore(context: ServiceContext) {
   let seq = 0
 
   /** Stores a version (and its preset, on a new slug). The caller serialises calls per workspace and slug. */
-  async function addVersion(input: NewVersion, at: string): Promise<PresetRecord> {
+  /** A UUID from the seed that no stored record has (a seed set again may repeat earlier ids). */
+  function freshId(taken: (id: string) => boolean): string {
     const ids = context.ids()
+    let id = ids.uuid()
+    while (taken(id)) id = ids.uuid()
+    return id
+  }
+  const idTaken = (id: string) =>
+    presets.get('id', id) !== undefined || versions.get('id', id) !== undefined
+
+  async function addVersion(input: NewVersion, at: string): Promise<PresetRecord> {
     const existing = presets.get('slug', slugKey(input.workspace.id, input.slug))
-    const presetId = existing?.id ?? ids.uuid()
+    const presetId = existing?.id ?? freshId(idTaken)
     const version = await versions.insert({
-      id: ids.uuid(),
+      id: freshId((id) => id === presetId || idTaken(id)),
       preset_id: presetId,
       version: existing ? versions.list('preset', existing.id).length + 1 : 1,
       config: input.config,

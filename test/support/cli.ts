@@ -36,10 +36,10 @@ export async function startCli(args: string[] = []): Promise<CliServer> {
     stderr += chunk.toString()
   })
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the CLI did not start in time: ${stdout}${stderr}`)),
-      15_000,
-    )
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`the CLI did not start in time: ${stdout}${stderr}`))
+    }, 30_000)
     const check = () => {
       if (/^Press Ctrl\+C to stop\.$/m.test(stdout)) {
         clearTimeout(timer)

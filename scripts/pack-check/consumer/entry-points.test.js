@@ -1,0 +1,85 @@
+/**
+ * The exports map as Node resolves it: `./browser` does not resolve in Node (`"node": null`),
+ * `./node` and `./server` do not resolve under the `browser` condition (`"browser": null`), and
+ * `./server`'s `startServer` serves over real HTTP. No msw interception in this file.
+ */
+import { execFileSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+
+const SPECIFIERS = [
+  'understudy-mock',
+  'understudy-mock/node',
+  'understudy-mock/server',
+  'understudy-mock/browser',
+  'understudy-mock/package.json',
+  'understudy-mock/dist/src/simulator.js',
+]
+
+/**
+ * Resolves every specifier with plain Node (the binary running this test) from the consumer project, under
+ * extra conditions; one child process per condition set. Maps each specifier to its URL or its error code.
+ */
+function nodeResolve(conditions = []) {
+  const script = `const out = {}
+for (const specifier of ${JSON.stringify(SPECIFIERS)}) {
+  try { out[specifier] = import.meta.resolve(specifier) } catch (error) { out[specifier] = error.code }
+}
+process.stdout.write(JSON.stringify(out))`
+  const args = [...conditions.map((c) => `--conditions=${c}`), '--input-type=module', '-e', script]
+  return JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' }))
+}
+
+// Only plain Node is asserted: vitest 4's module runner (Vite 8) resolves a test's bare imports itself and does
+// not apply `"node": null`, so `import('understudy-mock/browser')` in a vitest test loads the module (as
+// `import('msw/browser')` does with msw 2); the module's own `msw/browser` import then fails natively on msw 3.
+describe('the exports map in plain Node', () => {
+  const inNode = nodeResolve()
+  const inBrowser = nodeResolve(['browser'])
+
+  it('resolves the root, ./node, ./server and ./package.json', () => {
+    for (const specifier of SPECIFIERS.filter((s) => !/browser|dist/.test(s))) {
+      expect(inNode[specifier], specifier).toMatch(/\/node_modules\/understudy-mock\//)
+    }
+  })
+
+  it('refuses ./browser in Node (the `node: null` condition)', () => {
+    expect(inNode['understudy-mock/browser']).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED')
+  })
+
+  it('refuses ./node and ./server under the browser condition (`browser: null`), keeps the root', () => {
+    expect(inBrowser['understudy-mock/node']).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED')
+    expect(inBrowser['understudy-mock/server']).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED')
+    expect(inBrowser['understudy-mock']).toMatch(/\/dist\/src\/index\.js$/)
+  })
+
+  it('exports no internals', () => {
+    expect(inNode['understudy-mock/dist/src/simulator.js']).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED')
+  })
+})
+
+describe('understudy-mock/server', () => {
+  it('starts on a free port and answers the router without a key with 401', async () => {
+    const { startServer } = await import('understudy-mock/server')
+    const server = await startServer({ port: 0, seed: 'pack-check' })
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(server.services.router).toBe(`${server.url}/router/api/v1`)
+      const response = await fetch(`${server.services.router}/presets`)
+      expect(response.status).toBe(401)
+      const authorized = await fetch(`${server.services.router}/presets`, {
+        headers: { authorization: 'Bearer sk-or-v1-understudy-default-inference' },
+      })
+      expect(authorized.status).toBe(200)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('the root entry creates simulators without msw interception', async () => {
+    const { createSimulator, scenarios } = await import('understudy-mock')
+    const simulator = createSimulator({ scenario: 'empty' })
+    await simulator.ready
+    expect(Object.keys(scenarios)).toContain('default')
+    expect(simulator.handlers.length).toBeGreaterThan(0)
+  })
+})

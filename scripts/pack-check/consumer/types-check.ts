@@ -1,0 +1,27 @@
+/**
+ * Type-checked (not run) against the installed tarball's declarations, with the consumer's own msw:
+ * every entry point's types resolve through the exports map under `moduleResolution: NodeNext`.
+ */
+import type { RequestHandler } from 'msw'
+import { createSimulator, type ScenarioName, type Simulator } from 'understudy-mock'
+import { type NodeSimulator, setupSimulator, useSimulator } from 'understudy-mock/node'
+import { type RunningServer, startServer } from 'understudy-mock/server'
+
+declare const hooks: Parameters<typeof useSimulator>[0]
+
+const simulator: Simulator = createSimulator({ scenario: 'presets-history', seed: 1, now: 0 })
+const handlers: RequestHandler[] = simulator.handlers
+const reset: Promise<void> = simulator.reset()
+const name: ScenarioName = 'zulip-4'
+const node: NodeSimulator = setupSimulator({ onUnhandledRequest: 'error' })
+const used: Simulator = useSimulator(hooks, { seed: 'x' })
+const server: Promise<RunningServer> = startServer({ port: 0 })
+
+// @ts-expect-error: not a built-in scenario
+createSimulator({ scenario: 'no-such-scenario' })
+// @ts-expect-error: not an unhandled-request strategy
+setupSimulator({ onUnhandledRequest: 'ignore' })
+// @ts-expect-error: the port is a number
+startServer({ port: '4010' })
+
+export { handlers, name, node, reset, server, used }

@@ -1,0 +1,285 @@
+#!/usr/bin/env node
+/**
+ * Pack check: packs the package as `npm publish` would (`npm pack`, which runs `prepack` = the build), installs
+ * the tarball into a fresh project in the OS temp directory, type-checks a consumer file against the installed
+ * declarations and runs a small vitest suite there (scripts/pack-check/consumer) with the real
+ * `@openrouter/sdk` and `zulip-js` through `understudy-mock/node`.
+ *
+ * Two runs: msw 2 on this Node, and msw 3 on Node 22 (the npm package `node@22`, installed into the project;
+ * msw 3 needs Node >= 22.12).
+ *
+ *   node scripts/pack-check/run.mjs [--msw 2] [--msw 3] [--skip-build] [--keep]
+ *
+ * Default: both runs. `--skip-build` packs the `dist/` already built (`npm pack --ignore-scripts`), for a CI
+ * that has just run `npm run build`. `--keep` leaves the temporary directory in place. The consumers' installs
+ * run side by side; npm's cache is reused (`--prefer-offline`). Exits non-zero when any step fails.
+ * @module
+ */
+import { spawn } from 'node:child_process'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const root = resolve(here, '../..')
+const consumerSources = join(here, 'consumer')
+
+/** What each run installs besides the tarball. */
+const RUNS = {
+  2: { msw: '2.15.0', node: undefined },
+  3: { msw: '^3.0.0', node: '22' },
+}
+const COMMON_DEPENDENCIES = {
+  vitest: '^4.1.0',
+  '@openrouter/sdk': '1.3.19',
+  'zulip-js': '2.1.0',
+  '@types/node': '^20.19.0',
+}
+/** The lowest Node that msw 3 runs on. */
+const MIN_NODE_FOR_MSW3 = [22, 12]
+
+const { values } = parseArgs({
+  options: {
+    msw: { type: 'string', multiple: true },
+    keep: { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+  },
+})
+const majors = (values.msw ?? ['2', '3']).map(String)
+for (const major of majors) {
+  if (!(major in RUNS)) {
+    process.stderr.write(`[pack-check] Unknown --msw ${major}: use 2 or 3.\n`)
+    process.exit(2)
+  }
+}
+
+const log = (line) => process.stdout.write(`[pack-check] ${line}\n`)
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)}s`
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+
+/**
+ * Runs a command; resolves with its exit code. With `prefix`, its output is held back and printed at the end,
+ * each line prefixed (for commands that run side by side); otherwise it is inherited.
+ */
+function run(command, args, { prefix, ...options } = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, {
+      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      ...options,
+    })
+    let held = ''
+    const hold = (chunk) => {
+      held += chunk
+    }
+    child.stdout?.on('data', hold)
+    child.stderr?.on('data', hold)
+    child.on('error', reject)
+    child.on('close', (code, signal) => {
+      if (prefix) {
+        const lines = held
+          .split('\n')
+          .filter((line) => line && !line.includes('Unknown user config'))
+        process.stdout.write(lines.map((line) => `${prefix} ${line}\n`).join(''))
+      }
+      resolvePromise(signal ? 1 : (code ?? 1))
+    })
+  })
+}
+
+/** Runs a command and collects its stdout; rejects when it fails. */
+function capture(command, args, options = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], ...options })
+    let out = ''
+    child.stdout.on('data', (chunk) => {
+      out += chunk
+    })
+    child.on('error', reject)
+    child.on('close', (code) =>
+      code === 0
+        ? resolvePromise(out)
+        : reject(new Error(`${command} ${args.join(' ')}: exit ${code}`)),
+    )
+  })
+}
+
+/** A step: times it and turns a failure into a recorded result instead of an exception. */
+async function step(results, label, body) {
+  const began = performance.now()
+  log(`${label}…`)
+  let ok = false
+  try {
+    ok = (await body()) !== false
+  } catch (error) {
+    process.stderr.write(
+      `[pack-check] ${label}: ${error instanceof Error ? error.message : error}\n`,
+    )
+  }
+  results.push({ label, ok, time: seconds(began) })
+  log(`${label}: ${ok ? 'ok' : 'FAILED'} (${seconds(began)})`)
+  return ok
+}
+
+const versionOf = (text) => text.trim().replace(/^v/, '').split('.').map(Number)
+const atLeast = (version, floor) =>
+  version[0] > floor[0] || (version[0] === floor[0] && (version[1] ?? 0) >= floor[1])
+
+/** Finds the Node binary the `node@22` package installed; falls back to the arch package without scripts. */
+async function nodeBinary(project) {
+  const viaScript = join(project, 'node_modules', 'node', 'bin', 'node')
+  if (existsSync(viaScript)) return viaScript
+  // The `node` package's preinstall (`npm install node-<platform>-<arch>@<version>`) did not run, e.g. because
+  // install scripts were blocked. Install the arch-specific package, which needs no script.
+  const arch = `node-${process.platform}-${process.arch}`
+  log(`node/bin/node is missing (install script skipped?); installing ${arch}@22 directly`)
+  const code = await run(
+    npm,
+    ['install', '--no-save', '--no-audit', '--no-fund', `${arch}@${RUNS[3].node}`],
+    { cwd: project },
+  )
+  const direct = join(project, 'node_modules', arch, 'bin', 'node')
+  if (code !== 0 || !existsSync(direct)) throw new Error(`no Node ${RUNS[3].node} binary installed`)
+  return direct
+}
+
+/** Writes the consumer project of one run and installs it; resolves with the project's path, or undefined. */
+async function installConsumer(results, workspace, tarball, major) {
+  const { msw, node } = RUNS[major]
+  const project = join(workspace, `consumer-msw${major}`)
+  mkdirSync(project)
+  const manifest = {
+    name: `understudy-pack-check-msw${major}`,
+    private: true,
+    type: 'module',
+    dependencies: {
+      'understudy-mock': `file:${tarball}`,
+      msw,
+      ...COMMON_DEPENDENCIES,
+      ...(node ? { node } : {}),
+    },
+    // npm 11 blocks dependency install scripts unless allowed. Only the `node` package's (it fetches the
+    // platform binary) is needed; msw's postinstall (copying the service worker) is not.
+    ...(node ? { allowScripts: { node: true } } : {}),
+  }
+  writeFileSync(join(project, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  cpSync(consumerSources, project, { recursive: true })
+
+  const installed = await step(results, `msw ${major}: npm install`, async () => {
+    const code = await run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline'], {
+      cwd: project,
+      prefix: `[npm install msw ${major}]`,
+    })
+    return code === 0
+  })
+  return installed ? project : undefined
+}
+
+/** Type-checks and runs the consumer suite of one run with its Node. */
+async function verifyConsumer(results, project, major) {
+  const { node } = RUNS[major]
+  const label = `msw ${major}`
+  let binary = process.execPath
+  if (node) {
+    const found = await step(results, `${label}: Node ${node} binary`, async () => {
+      binary = await nodeBinary(project)
+      const version = await capture(binary, ['--version'])
+      log(`${binary} is ${version.trim()}`)
+      return (
+        versionOf(version)[0] === Number(node) && atLeast(versionOf(version), MIN_NODE_FOR_MSW3)
+      )
+    })
+    if (!found) return
+  }
+  let nodeVersion = ''
+  let mswVersion = ''
+  const versions = await step(results, `${label}: versions`, async () => {
+    nodeVersion = (await capture(binary, ['--version'])).trim()
+    mswVersion = (
+      await capture(binary, ['-p', 'require("msw/package.json").version'], { cwd: project })
+    ).trim()
+    log(`${label}: msw ${mswVersion} on Node ${nodeVersion}`)
+    return versionOf(mswVersion)[0] === Number(major)
+  })
+  if (!versions) return
+
+  await step(results, `${label}: tsc against the installed declarations`, async () => {
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+    return (await run(binary, [tsc, '-p', 'tsconfig.json'], { cwd: project })) === 0
+  })
+  await step(results, `${label}: vitest (msw ${mswVersion}, Node ${nodeVersion})`, async () => {
+    const vitest = join(project, 'node_modules', 'vitest', 'vitest.mjs')
+    const env = {
+      ...process.env,
+      PACK_CHECK_MSW: major,
+      PACK_CHECK_NODE: nodeVersion.replace(/^v/, '').split('.')[0],
+      // Child processes that look `node` up on the PATH get the same Node.
+      PATH: `${dirname(binary)}${process.platform === 'win32' ? ';' : ':'}${process.env.PATH}`,
+    }
+    return (await run(binary, [vitest, 'run'], { cwd: project, env })) === 0
+  })
+}
+
+async function main() {
+  const began = performance.now()
+  const workspace = mkdtempSync(join(tmpdir(), 'understudy-pack-check-'))
+  const results = []
+  log(`workspace ${workspace}`)
+  try {
+    const packDir = join(workspace, 'pack')
+    mkdirSync(packDir)
+    const skipBuild = values['skip-build']
+    const packLabel = skipBuild
+      ? 'npm pack --ignore-scripts (dist as built)'
+      : 'npm pack (prepack: build)'
+    const packed = await step(results, packLabel, async () => {
+      if (skipBuild && !existsSync(join(root, 'dist', 'src', 'index.js'))) {
+        throw new Error('no dist/ to pack: run `npm run build` first, or drop --skip-build')
+      }
+      const args = ['pack', '--pack-destination', packDir, '--silent']
+      if (skipBuild) args.push('--ignore-scripts')
+      return (await run(npm, args, { cwd: root })) === 0
+    })
+    const tarball = packed
+      ? readdirSync(packDir)
+          .filter((file) => file.endsWith('.tgz'))
+          .map((file) => join(packDir, file))[0]
+      : undefined
+    if (tarball) {
+      log(`tarball ${tarball}`)
+      const projects = await Promise.all(
+        majors.map((major) => installConsumer(results, workspace, tarball, major)),
+      )
+      for (const [index, major] of majors.entries()) {
+        if (projects[index]) await verifyConsumer(results, projects[index], major)
+      }
+    } else if (packed) {
+      results.push({ label: 'find the tarball', ok: false, time: '0s' })
+    }
+  } finally {
+    log('summary:')
+    for (const result of results) {
+      log(`  ${result.ok ? 'ok    ' : 'FAILED'} ${result.label} (${result.time})`)
+    }
+    const failed = results.length === 0 || results.some((result) => !result.ok)
+    log(`${failed ? 'FAILED' : 'passed'} in ${seconds(began)}`)
+    process.exitCode = failed ? 1 : 0
+    if (values.keep) log(`kept ${workspace}`)
+    else {
+      const removing = performance.now()
+      rmSync(workspace, { recursive: true, force: true })
+      log(`removed ${workspace} (${seconds(removing)})`)
+    }
+  }
+}
+
+await main()

@@ -1,0 +1,220 @@
+/**
+ * Shared set-up of the control-surface tests: an in-process simulator behind setupServer that lets
+ * requests to the standalone server (127.0.0.1) through, plain request helpers for the router, the
+ * messaging API and the control routes, and the default scenario's credentials.
+ */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { createSimulator, type SimulatorOptions } from '../../src/index.js'
+import { accounts, basic } from '../messaging/support.js'
+import type { CliServer } from '../support/cli.js'
+import { keys, workspaces } from '../support/router.js'
+
+export { accounts, basic, keys, workspaces }
+
+export const NOW = '2026-01-01T00:00:00.000Z'
+export const ROUTER = 'https://openrouter.ai/api/v1'
+export const ACME = 'https://acme.zulipchat.com'
+
+/** Starts a simulator behind setupServer for the current test file; puts everything back after each test. */
+export function useControlSimulator(options: SimulatorOptions = {}) {
+  const simulator = createSimulator({ seed: 'control-tests', now: NOW, ...options })
+  const server = setupServer(...simulator.handlers)
+  beforeAll(() =>
+    server.listen({
+      onUnhandledRequest(request, print) {
+        if (new URL(request.url).hostname !== '127.0.0.1') print.error()
+      },
+    }),
+  )
+  afterEach(async () => {
+    simulator.faults.clear()
+    simulator.latency.set(0)
+    await simulator.reset()
+    simulator.journal.clear()
+  })
+  afterAll(() => server.close())
+  return simulator
+}
+
+/** A response: status, headers, the raw text and the parsed JSON (undefined when not JSON). */
+export interface Answer {
+  status: number
+  headers: Headers
+  text: string
+  body: any
+}
+
+async function answer(response: Response): Promise<Answer> {
+  const text = await response.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = undefined
+  }
+  return { status: response.status, headers: response.headers, text, body }
+}
+
+/** Sends a request to a router base URL with a Bearer key (default: the Default inference key). */
+export async function routerCall(
+  base: string,
+  method: string,
+  path: string,
+  options: { key?: string | null; body?: unknown; signal?: AbortSignal } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = {}
+  const key = options.key === undefined ? keys.inference : options.key
+  if (key !== null) headers.authorization = `Bearer ${key}`
+  let body: string | undefined
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body)
+    headers['content-type'] = 'application/json'
+  }
+  return answer(
+    await fetch(`${base}${path}`, { method, headers, body, signal: options.signal ?? null }),
+  )
+}
+
+/** Creates a preset version through the chat-completions skin. */
+export function createPreset(base: string, slug: string, content = 'Hi', key?: string) {
+  return routerCall(base, 'POST', `/presets/${slug}/chat/completions`, {
+    key,
+    body: { messages: [{ role: 'system', content }], model: 'openai/gpt-5.4' },
+  })
+}
+
+/** Sends a request to an organization's base URL as an account (default Iago), with an optional form body. */
+export async function messagingCall(
+  base: string,
+  method: string,
+  path: string,
+  options: {
+    as?: { email: string; key: string } | null
+    form?: Record<string, string>
+    multipart?: Record<string, string>
+    signal?: AbortSignal
+  } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = {}
+  const as = options.as === undefined ? accounts.iago : options.as
+  if (as !== null) headers.authorization = basic(as)
+  let body: BodyInit | undefined
+  if (options.form) body = new URLSearchParams(options.form)
+  else if (options.multipart) {
+    const data = new FormData()
+    for (const [name, value] of Object.entries(options.multipart)) data.append(name, value)
+    body = data
+  }
+  return answer(
+    await fetch(`${base}${path}`, { method, headers, body, signal: options.signal ?? null }),
+  )
+}
+
+/** Creates a user in an organization through `POST /api/v1/users`. */
+export function createUser(base: string, email: string, fullName: string, password = 'xkcd-936!') {
+  return messagingCall(base, 'POST', '/api/v1/users', {
+    form: { email, password, full_name: fullName },
+  })
+}
+
+/** Sends a request to the control surface of a standalone server (`origin` + `/__understudy` + `path`). */
+export async function control(
+  origin: string,
+  method: string,
+  path = '',
+  body?: unknown,
+): Promise<Answer> {
+  return answer(
+    await fetch(`${origin}/__understudy${path}`, {
+      method,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  )
+}
+
+/** Whether a request is still unanswered after `ms` (it is aborted then). */
+export async function unansweredAfter(
+  request: (signal: AbortSignal) => Promise<unknown>,
+  ms = 200,
+) {
+  try {
+    await request(AbortSignal.timeout(ms))
+    return false
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError') return true
+    throw error
+  }
+}
+
+/** The error a promise rejects with; fails when it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<any> {
+  try {
+    await promise
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected the promise to reject, and it resolved')
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+/**
+ * Runs `understudy serve --port 0 ...args` like `startCli` of `test/support/cli.ts`, with a start-up
+ * allowance for a busy machine (tsx compiles the sources at every start), and without leaving the child
+ * behind when it does not start.
+ */
+export async function startServerCli(args: string[], timeoutMs = 45_000): Promise<CliServer> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', ...args],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString()
+  })
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`the CLI did not start in ${timeoutMs} ms: ${stdout}${stderr}`)),
+        timeoutMs,
+      )
+      child.stdout.on('data', () => {
+        if (/^Press Ctrl\+C to stop\.$/m.test(stdout)) {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      child.on('exit', (code) => {
+        clearTimeout(timer)
+        reject(new Error(`the CLI exited with ${code}: ${stderr}`))
+      })
+    })
+  } catch (error) {
+    if (child.exitCode === null) child.kill('SIGKILL')
+    throw error
+  }
+  return {
+    process: child,
+    output: () => stdout,
+    origin: /at (http:\/\/\S+)/.exec(stdout)?.[1] ?? '',
+    router: /^router\s+(\S+)/m.exec(stdout)?.[1] ?? '',
+    messaging: Object.fromEntries(
+      [...stdout.matchAll(/^messaging\s+(\S+)\s+(\S+)/gm)].map((m) => [m[1], m[2]]),
+    ),
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode
+      child.kill('SIGTERM')
+      const [code] = (await once(child, 'exit')) as [number | null]
+      return code
+    },
+  }
+}
