@@ -1,0 +1,58 @@
+/**
+ * In process: per-request time of each operation through `setupServer` + `fetch`, against a plain msw
+ * handler for the same URL that returns a fixed JSON body of the same size, in the same run.
+ * Target: each operation ≤ 1.5× the plain handler.
+ * @module
+ */
+import { HttpResponse, http } from 'msw'
+import { setupServer } from 'msw/node'
+import { createSimulator } from '../src/simulator.js'
+import {
+  createPreset,
+  IN_PROCESS_BASE,
+  interleave,
+  OPS,
+  pick,
+  type Row,
+  send,
+  us,
+  writeResult,
+  x,
+} from './lib.js'
+
+const simulator = createSimulator()
+const server = setupServer(...simulator.handlers)
+server.listen({ onUnhandledRequest: 'error' })
+
+await send(undefined, createPreset, 'get')
+const rows: Row[] = []
+const figures: Record<string, unknown> = {}
+const LIMIT = 1.5
+for (const op of OPS) {
+  const sample = await send(undefined, op)
+  const plain = http.all(
+    `${IN_PROCESS_BASE[op.service]}${op.pattern}`,
+    () => new HttpResponse(sample, { headers: { 'content-type': 'application/json' } }),
+  )
+  const times = await interleave(
+    {
+      plain: () => server.resetHandlers(plain),
+      understudy: () => server.resetHandlers(...simulator.handlers),
+    },
+    () => send(undefined, op),
+    { rounds: pick(8, 2), batch: pick(100, 10) },
+  )
+  const ratio = (times.understudy as number) / (times.plain as number)
+  figures[op.name] = { ...times, ratio, bodyBytes: sample.length }
+  rows.push({
+    group: 'in process',
+    item: op.name,
+    value: us(times.understudy as number),
+    baseline: `plain msw ${us(times.plain as number)}`,
+    ratio: x(ratio),
+    target: `≤ ${LIMIT}×`,
+    met: ratio <= LIMIT,
+  })
+}
+server.close()
+writeResult('in-process', figures, rows)
