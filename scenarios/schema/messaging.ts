@@ -36,6 +36,18 @@ export const messagingUserSchema = z.strictObject({
   systemBot: z.boolean().default(false),
 })
 
+/**
+ * Rate limiting (Zulip's `api_by_user`): `false` (default) off; `true` the real limits, 200 requests a
+ * minute and 2000 an hour per user; an object replaces either limit (the other keeps its default).
+ */
+export const messagingRateLimitSchema = z.union([
+  z.boolean(),
+  z.strictObject({
+    perMinute: z.number().int().min(1).optional(),
+    perHour: z.number().int().min(1).optional(),
+  }),
+])
+
 export const messagingOrganizationSchema = z.strictObject({
   /** The organization's key: its subdomain in process, its path segment on the standalone server. */
   subdomain: z.string().regex(/^[a-z0-9-]{1,63}$/, 'must be 1 to 63 characters from a-z 0-9 -'),
@@ -54,6 +66,8 @@ export const messagingOrganizationSchema = z.strictObject({
   requireUniqueNames: z.boolean().default(false),
   /** `production`: minimum length 6 plus a strength heuristic; `development`: only empty passwords fail. */
   passwordPolicy: z.enum(['production', 'development']).default('production'),
+  /** Per-user rate limiting with the real 429 and `X-RateLimit-*` headers; off by default. */
+  rateLimit: messagingRateLimitSchema.default(false),
   /**
    * The organization's accounts, given ids 1, 2, … in scenario order across all organizations. An
    * organization without Welcome Bot (`welcome-bot@zulip.com`, a system bot) gets one appended.

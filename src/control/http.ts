@@ -20,6 +20,7 @@
  * | `GET /__understudy/clock`, `POST /__understudy/clock` | read; `{"advanceMs": 1000}` or `{"set": "2026-01-01T00:00:00Z"}` |
  * | `PUT /__understudy/seed` | `{"seed": "..."}` |
  * | `PUT /__understudy/messaging/{subdomain}/feature-level` | `{"featureLevel": 36}` |
+ * | `PUT /__understudy/messaging/{subdomain}/rate-limit` | `{"rateLimit": true}`, `false` or `{"perMinute": 5}` |
  * @module
  */
 import { scenarios } from '../../scenarios/index.js'
@@ -175,6 +176,18 @@ export async function handleControl(
       const subdomain = decodeURIComponent(level[1] as string)
       simulator.messaging.setFeatureLevel(subdomain, readJson(request).featureLevel as number)
       return ok({ subdomain, featureLevel: simulator.messaging.featureLevel(subdomain) })
+    }
+    const limit = /^PUT \/messaging\/([^/]+)\/rate-limit$/.exec(route)
+    if (limit) {
+      const subdomain = decodeURIComponent(limit[1] as string)
+      const setting = readJson(request).rateLimit
+      if (setting === undefined)
+        throw new ControlInputError('give "rateLimit": true, false or { perMinute, perHour }')
+      simulator.messaging.setRateLimit(
+        subdomain,
+        setting as Parameters<Simulator['messaging']['setRateLimit']>[1],
+      )
+      return ok({ subdomain, rateLimit: simulator.messaging.rateLimit(subdomain) })
     }
     return problem(404, `No control operation ${route}. See GET ${CONTROL_PREFIX}.`)
   } catch (error) {

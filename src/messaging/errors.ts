@@ -249,3 +249,12 @@ export function entityTooLarge(): PlainResponse {
     body: '<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n<center><h1>413 Request Entity Too Large</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n',
   }
 }
+
+/** The answer of the nginx in front of a Zulip server to a request it cannot parse: an HTML page. */
+export function nginxBadRequest(): PlainResponse {
+  return {
+    status: 400,
+    headers: { ...HTML_TYPE },
+    body: '<html>\r\n<head><title>400 Bad Request</title></head>\r\n<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n',
+  }
+}

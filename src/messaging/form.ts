@@ -28,7 +28,7 @@ export type FormFields =
  * number of unescaped quotes does not separate. One pass over the line (Django counts the quotes again
  * for every `;`, which is quadratic on a long hostile header).
  */
-function splitHeaderParameters(line: string): string[] {
+export function splitHeaderParameters(line: string): string[] {
   const text = `;${line}`
   const parts: string[] = []
   let position = 0

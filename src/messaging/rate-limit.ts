@@ -96,6 +96,8 @@ function headersOf(limit: number, remaining: number, resetAtMs: number): Record<
 export function createRateLimiter() {
   /** Per organization, per user id: accepted request times (epoch ms), oldest first. */
   const histories = new Map<string, Map<number, number[]>>()
+  /** Counts writes to the histories, so that a reset knows the service's state changed. */
+  let changes = 0
 
   return {
     /** Counts one request of a user against the rules, or refuses it. */
@@ -130,6 +132,7 @@ export function createRateLimiter() {
         }
       }
       log.push(nowMs)
+      changes += 1
       const keep = Math.max(rules.perMinute, rules.perHour)
       if (log.length > keep) log.splice(0, log.length - keep)
       return {
@@ -141,6 +144,11 @@ export function createRateLimiter() {
     clear(organization?: string): void {
       if (organization === undefined) histories.clear()
       else histories.delete(organization)
+      changes += 1
+    },
+    /** A number that changes whenever a history changes. */
+    get changes(): number {
+      return changes
     },
   }
 }

@@ -303,7 +303,11 @@ export function createMessagingService(
       state.rateLimiter.clear()
       return store.load(scenario.messaging, defaultLevel)
     },
-    changes: () => store.organizations.mutations + store.users.mutations + store.messages.mutations,
+    changes: () =>
+      store.organizations.mutations +
+      store.users.mutations +
+      store.messages.mutations +
+      state.rateLimiter.changes,
     baseUrlOf: (subdomain) => template.urlOf(organizationOf(subdomain).subdomain),
     organizations: () =>
       store.organizations.all().map((organization) => ({

@@ -64,10 +64,14 @@ export function createRouterService(
   const store = createRouterStore(context)
   const operationContext: RouterContext = { store, clock: context.clock, lock: new KeyedLock() }
   const routes = createRouteTable(routerOperations)
-  const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '')
+  const base = new URL(options.baseUrl)
+  const basePath = base.pathname.replace(/\/+$/, '')
 
   /** The path below the base, the route, and who is calling (for the journal and faults). */
   function locate(request: PlainRequest, scope: Scope) {
+    // Another origin is never the router's, even with a path like its own (`simulator.dispatch` offers
+    // every service every request; msw's patterns check the origin on their own).
+    if (!request.url.startsWith(`${base.origin}/`)) return undefined
     if (!request.path.startsWith(`${basePath}/`) && request.path !== basePath) return undefined
     const path = request.path.slice(basePath.length) || '/'
     if (scope === 'in-process' && !path.startsWith('/presets')) return undefined

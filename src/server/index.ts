@@ -6,9 +6,12 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { getResponse, type RequestHandler } from 'msw'
 import { CONTROL_PREFIX, handleControl } from '../control/http.js'
 import { isNetworkFault } from '../core/http.js'
+import { nginxBadRequest } from '../messaging/errors.js'
+import { routerError } from '../router/errors.js'
 import {
   createSimulator,
   type ServiceName,
@@ -183,6 +186,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     else if (answer.type === 'error') request.socket.destroy()
     else await writeFetchResponse(response, answer, head)
   }
+
+  // A request node's parser refuses (huge or malformed headers) never reaches `request`: answer it in the
+  // shape of the service its path names, as the real service's front end would, then close.
+  server.on('clientError', (error: Error & { rawPacket?: Buffer }, socket: Duplex) => {
+    if (!socket.writable) return
+    const line = error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? ''
+    const path = line.split(' ')[1] ?? ''
+    const answer =
+      serviceOf(path.split('?', 1)[0] as string) === 'messaging'
+        ? nginxBadRequest()
+        : routerError(400, 'Bad Request')
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: ${answer.headers['content-type']}\r\ncontent-length: ${Buffer.byteLength(answer.body)}\r\nconnection: close\r\n\r\n${answer.body}`,
+    )
+  })
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     serve(request, response).catch(() => {

@@ -1,0 +1,300 @@
+/**
+ * The standalone server under hostile HTTP (no msw in this file).
+ *
+ * - The body size limit: a declared `Content-Length` over the limit and a chunked body that grows past it
+ *   are answered 413 in the service's shape without the server reading on, the connection is closed, and
+ *   other connections keep being served. In process (`dispatch`, the path msw takes too): the same 413s,
+ *   the default 10 MiB, nothing stored.
+ * - Requests refused by node's HTTP parser.
+ */
+import { connect } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { entityTooLarge } from '../../src/messaging/errors.js'
+import { type RunningServer, startServer } from '../../src/server/index.js'
+import { createSimulator, DEFAULT_MAX_BODY_BYTES } from '../../src/simulator.js'
+import { ACME, accounts, basic, keys, NOW, ROUTER, send, stateOf } from './support.js'
+
+const LIMIT = 4096
+const ROUTER_413 = '{"error":{"code":413,"message":"Payload too large"}}'
+
+let server: RunningServer
+let port: number
+beforeAll(async () => {
+  server = await startServer({ port: 0, maxBodyBytes: LIMIT, seed: 'robust-limit', now: NOW })
+  port = Number(new URL(server.url).port)
+})
+afterAll(() => server.close())
+
+interface Exchange {
+  status: number
+  headers: Record<string, string>
+  body: string
+  /** Milliseconds from the response's first byte until the server closed the connection. */
+  closedAfterMs: number
+  bytesSent: number
+}
+
+/**
+ * Sends a request head on a raw socket, then (optionally) keeps streaming body bytes until the server
+ * answers and closes. Resolves with the answer and when the connection closed.
+ */
+function exchange(head: string, stream?: { chunk: string; chunked: boolean }): Promise<Exchange> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    let received = ''
+    let answeredAt = 0
+    let bytesSent = 0
+    let timer: NodeJS.Timeout | undefined
+    const giveUp = setTimeout(() => {
+      socket.destroy()
+      reject(
+        new Error(`no answer and close within 5 s; got ${JSON.stringify(received.slice(0, 200))}`),
+      )
+    }, 5_000)
+    socket.on('data', (data) => {
+      if (answeredAt === 0) answeredAt = performance.now()
+      received += data.toString('latin1')
+    })
+    socket.on('error', () => {}) // a reset after the answer is fine: the server stopped reading
+    socket.on('close', () => {
+      clearTimeout(giveUp)
+      clearInterval(timer)
+      const [top = '', body = ''] = received.split('\r\n\r\n')
+      const [statusLine = '', ...lines] = top.split('\r\n')
+      resolve({
+        status: Number(statusLine.split(' ')[1]),
+        headers: Object.fromEntries(
+          lines.map((line) => [
+            line.slice(0, line.indexOf(':')).toLowerCase(),
+            line.slice(line.indexOf(':') + 1).trim(),
+          ]),
+        ),
+        body,
+        closedAfterMs: performance.now() - answeredAt,
+        bytesSent,
+      })
+    })
+    socket.write(head)
+    if (stream) {
+      const piece = stream.chunked
+        ? `${Buffer.byteLength(stream.chunk).toString(16)}\r\n${stream.chunk}\r\n`
+        : stream.chunk
+      timer = setInterval(() => {
+        if (socket.destroyed || socket.writableEnded || answeredAt !== 0) return
+        bytesSent += Buffer.byteLength(stream.chunk)
+        socket.write(piece)
+      }, 2)
+    }
+  })
+}
+
+const routerHead = (extra: string) =>
+  `POST /router/api/v1/presets/big/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${keys.inference}\r\nContent-Type: application/json\r\n${extra}\r\n`
+const messagingHead = (extra: string) =>
+  `POST /messaging/acme/api/v1/users HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic(accounts.iago)}\r\nContent-Type: application/x-www-form-urlencoded\r\n${extra}\r\n`
+
+describe('the body limit over HTTP', () => {
+  it('answers a declared Content-Length over the limit at once, without waiting for the body (router)', async () => {
+    const before = stateOf(server.simulator)
+    const answer = await exchange(`${routerHead('Content-Length: 10737418240\r\n')}{"messages":`)
+    expect([answer.status, answer.headers['content-type'], answer.body]).toEqual([
+      413,
+      'application/json',
+      ROUTER_413,
+    ])
+    expect(answer.headers.connection).toBe('close')
+    expect(answer.closedAfterMs).toBeLessThan(1_000)
+    expect(stateOf(server.simulator)).toBe(before)
+    const entry = server.simulator.journal.last()
+    expect([entry?.status, entry?.body, entry?.operation]).toEqual([
+      413,
+      null,
+      'createPresetsChatCompletions',
+    ])
+  })
+
+  it("answers a declared Content-Length over the limit with nginx's HTML page (messaging)", async () => {
+    const answer = await exchange(`${messagingHead(`Content-Length: ${LIMIT + 1}\r\n`)}email=`)
+    expect([answer.status, answer.headers['content-type'], answer.body]).toEqual([
+      413,
+      'text/html; charset=utf-8',
+      entityTooLarge().body,
+    ])
+  })
+
+  it.each([
+    ['router', routerHead('Transfer-Encoding: chunked\r\n'), ROUTER_413],
+    ['messaging', messagingHead('Transfer-Encoding: chunked\r\n'), entityTooLarge().body],
+  ])(
+    'stops reading a chunked %s body that grows past the limit, answers 413 and closes',
+    async (_, head, body) => {
+      const answer = await exchange(head, { chunk: 'x'.repeat(1024), chunked: true })
+      expect([answer.status, answer.body]).toEqual([413, body])
+      expect(answer.closedAfterMs).toBeLessThan(1_000)
+      // The client streamed until the answer came: the server answered soon after the limit.
+      expect(answer.bytesSent).toBeLessThan(LIMIT + 512 * 1024)
+    },
+  )
+
+  it('keeps serving other connections while an oversized upload streams and a small one stalls', async () => {
+    const growing = exchange(routerHead('Transfer-Encoding: chunked\r\n'), {
+      chunk: 'x'.repeat(64),
+      chunked: true,
+    })
+    const stalled = connect(port, '127.0.0.1')
+    stalled.on('error', () => {})
+    stalled.write(`${routerHead('Content-Length: 100\r\n')}{"messages":`)
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 === 0
+          ? fetch(`${server.url}/router/api/v1/presets`, {
+              headers: { authorization: `Bearer ${keys.inference}` },
+            })
+          : fetch(`${server.url}/messaging/acme/api/v1/users/me`, {
+              headers: { authorization: basic(accounts.iago) },
+            }),
+      ),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200))
+    expect((await growing).status).toBe(413)
+    stalled.destroy()
+    const after = await fetch(`${server.url}/messaging/acme/api/v1/users`, {
+      method: 'POST',
+      headers: {
+        authorization: basic(accounts.iago),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'email=after@acme.example&password=correct-horse&full_name=After',
+    })
+    expect(after.status).toBe(200)
+  })
+
+  it('accepts a body of exactly the limit and refuses one byte more', async () => {
+    const json = '{"messages":[{"role":"user","content":"x"}]}'
+    const exact = json + ' '.repeat(LIMIT - json.length)
+    const call = (body: string) =>
+      fetch(`${server.url}/router/api/v1/presets/edge/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${keys.inference}`, 'content-type': 'application/json' },
+        body,
+      })
+    expect((await call(exact)).status).toBe(200)
+    const over = await call(`${exact} `)
+    expect([over.status, await over.text()]).toEqual([413, ROUTER_413])
+  })
+})
+
+describe('the body limit in process', () => {
+  it('is 10 MiB by default: 10 MiB is read, one byte more is 413 in each service shape, storing nothing', async () => {
+    const simulator = createSimulator({ seed: 'robust-limit', now: NOW })
+    expect(simulator.maxBodyBytes).toBe(DEFAULT_MAX_BODY_BYTES)
+    expect(DEFAULT_MAX_BODY_BYTES).toBe(10 * 1024 * 1024)
+    const json = '{"messages":[{"role":"user","content":"x"}]}'
+    const exact = json + ' '.repeat(DEFAULT_MAX_BODY_BYTES - json.length)
+    const routerCall = (body: string) =>
+      send(simulator, {
+        method: 'POST',
+        url: `${ROUTER}/presets/edge/chat/completions`,
+        headers: { authorization: `Bearer ${keys.inference}`, 'content-type': 'application/json' },
+        body,
+      })
+    expect((await routerCall(exact)).status).toBe(200)
+    const before = stateOf(simulator)
+    expect(await routerCall(`${exact} `)).toEqual({
+      status: 413,
+      headers: { 'content-type': 'application/json' },
+      body: ROUTER_413,
+    })
+    const messaging = await send(simulator, {
+      method: 'POST',
+      url: `${ACME}/api/v1/users`,
+      headers: {
+        authorization: basic(accounts.iago),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: `email=big@acme.example&password=correct-horse&full_name=${'x'.repeat(DEFAULT_MAX_BODY_BYTES)}`,
+    })
+    expect(messaging).toEqual(entityTooLarge())
+    expect(stateOf(simulator)).toBe(before)
+  })
+
+  it('takes the limit from createSimulator({ maxBodyBytes }) and refuses a bad one', async () => {
+    const simulator = createSimulator({ maxBodyBytes: 10 })
+    const response = await send(simulator, {
+      method: 'POST',
+      url: `${ACME}/api/v1/users`,
+      headers: { authorization: basic(accounts.iago) },
+      body: 'email=a@b.c',
+    })
+    expect(response.status).toBe(413)
+    for (const bad of [0, -1, 1.5, Number.NaN]) {
+      expect(() => createSimulator({ maxBodyBytes: bad })).toThrow('maxBodyBytes')
+    }
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------
+
+/*
+ * Requests that node's HTTP parser refuses before the simulator sees them (a header block over 16 KiB,
+ * a control character in a header value, both Content-Length and Transfer-Encoding). The server keeps
+ * serving after each, and its `clientError` handler answers in the shape of the service the path names:
+ * nginx's HTML 400 page under `/messaging/`, as the real messaging server's front end does.
+ */
+
+/** Writes raw bytes on a new connection and reads until the server closes it. */
+function raw(payload: string): Promise<{ status: number; head: string; body: string }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    let data = ''
+    socket.on('data', (chunk) => {
+      data += chunk.toString('latin1')
+    })
+    socket.on('error', () => {})
+    socket.on('close', () => {
+      const [head = '', body = ''] = data.split('\r\n\r\n')
+      resolve({ status: Number(head.split(' ')[1]), head, body })
+    })
+    socket.write(payload, 'latin1')
+    setTimeout(() => socket.destroy(), 2_000)
+  })
+}
+
+const cases: Array<[string, string]> = [
+  ['a 20 kB header', `Authorization: Basic ${'A'.repeat(20_000)}\r\n`],
+  ['a NUL in a header value', `Authorization: ${basic(accounts.iago)}\u0000\r\n`],
+  [
+    'Content-Length and Transfer-Encoding together',
+    'Content-Length: 5\r\nTransfer-Encoding: chunked\r\n',
+  ],
+]
+
+describe('requests refused by the HTTP layer', () => {
+  it.each(cases)('answers %s with a 4xx and keeps serving', async (_, headers) => {
+    const answer = await raw(
+      `POST /messaging/acme/api/v1/users HTTP/1.1\r\nHost: x\r\n${headers}\r\n0\r\n\r\n`,
+    )
+    expect(answer.status).toBeGreaterThanOrEqual(400)
+    expect(answer.status).toBeLessThan(500)
+    const next = await fetch(`${server.url}/router/api/v1/presets`, {
+      headers: { authorization: `Bearer ${keys.inference}` },
+    })
+    expect(next.status).toBe(200)
+  })
+
+  it("answers them on a messaging path with nginx's HTML 400 page, not node's bare answers", async () => {
+    const answers = []
+    for (const [name, headers] of cases) {
+      const answer = await raw(
+        `POST /messaging/acme/api/v1/users HTTP/1.1\r\nHost: x\r\n${headers}\r\n0\r\n\r\n`,
+      )
+      answers.push({
+        name,
+        status: answer.status,
+        html: answer.head.toLowerCase().includes('content-type: text/html'),
+        nginx: answer.body.includes('<center>nginx</center>'),
+      })
+    }
+    expect(answers).toEqual(cases.map(([name]) => ({ name, status: 400, html: true, nginx: true })))
+  })
+})
