@@ -210,6 +210,10 @@ export function createJournal(
         return raw().filter((entry) => cheapMatch(entry, filter)).length
       return select(filter).length
     },
+    /** The newest `count` entries, newest first (only those are parsed). */
+    recent(count: number): JournalEntry[] {
+      return raw().slice(-count).reverse().map(read)
+    },
     /** The newest entry matching a filter. */
     last(filter: JournalFilter = {}): JournalEntry | undefined {
       return select(filter).at(-1)

@@ -44,36 +44,11 @@ export function inspectorState(simulator: Simulator) {
       count: discovery.journal.count,
       limit: discovery.journal.limit,
       latest: simulator.journal
-        .entries()
-        .slice(-STATE_JOURNAL_ENTRIES)
-        .reverse()
-        .map(
-          ({
-            seq,
-            time,
-            service,
-            tenant,
-            operation,
-            actor,
-            method,
-            path,
-            status,
-            fault,
-            durationMs,
-          }) => ({
-            seq,
-            time,
-            service,
-            tenant,
-            operation,
-            actor,
-            method,
-            path,
-            status,
-            fault,
-            durationMs: Math.round(durationMs * 100) / 100,
-          }),
-        ),
+        .recent(STATE_JOURNAL_ENTRIES)
+        .map(({ body: _body, query: _query, response: _response, durationMs, ...entry }) => ({
+          ...entry,
+          durationMs: Math.round(durationMs * 100) / 100,
+        })),
     },
   }
 }
