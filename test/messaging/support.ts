@@ -5,6 +5,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createSimulator, type SimulatorOptions } from '../../src/index.js'
+import { accounts } from '../support/credentials.js'
 
 export const ORIGIN = 'https://acme.zulipchat.com'
 export const API = `${ORIGIN}/api/v1`
@@ -19,19 +20,7 @@ export interface Account {
 }
 
 /** The default scenario's accounts, with their ids. */
-export const accounts = {
-  desdemona: { id: 1, email: 'desdemona@acme.example', key: 'OhbVrpoiVgRV5IfLBcbfnoGMbJmTPSIA' },
-  iago: { id: 2, email: 'iago@acme.example', key: 'oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD' },
-  othello: { id: 3, email: 'othello@acme.example', key: 'Ih7yfJs1ON43xKmTecQoXsf2o3gyrDO1' },
-  hamlet: { id: 4, email: 'hamlet@acme.example', key: 'xkxwnQrS7RPeMOkIUpkDyr7OSJoRu1XX' },
-  cordelia: { id: 5, email: 'cordelia@acme.example', key: 'do0cZuzren68K4TunPFz46PDjqipVJIq' },
-  provisioner: {
-    id: 6,
-    email: 'provisioner-bot@acme.example',
-    key: 'VLB5LzxoiGFfWd3hjOkYRBMeyyMDHqJ3',
-  },
-  welcomeBot: { id: 7, email: 'welcome-bot@zulip.com', key: '8aRUhR4IWrXPvhsBkDa9U4UqGWlG6g3O' },
-} as const
+export { accounts } from '../support/credentials.js'
 
 /** `Authorization: Basic base64(email:key)`. */
 export function basic(account: Account): string {

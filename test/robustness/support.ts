@@ -9,42 +9,13 @@ import type { Outcome, PlainRequest, PlainResponse } from '../../src/core/http.j
 import { htmlBadRequest, htmlNotFound, internalError } from '../../src/messaging/errors.js'
 import type { Simulator } from '../../src/simulator.js'
 
-// The default scenario's credentials (the same as `test/support/router.ts` and `test/messaging/support.ts`,
-// copied so that files without msw do not load `msw/node`).
-
-/** The default scenario's router keys. */
-export const keys = {
-  inference: 'sk-or-v1-understudy-default-inference',
-  management: 'sk-or-v1-understudy-default-management',
-  disabled: 'sk-or-v1-understudy-default-disabled',
-  teamB: 'sk-or-v1-understudy-team-b-inference',
-  lockedInference: 'sk-or-v1-understudy-locked-inference',
-  lockedManagement: 'sk-or-v1-understudy-locked-management',
-} as const
-
-/** The default scenario's router workspaces. */
-export const workspaces = {
-  default: '6f1d3a52-8c4e-4b7a-9d2f-1a0b3c4d5e01',
-  teamB: '6f1d3a52-8c4e-4b7a-9d2f-1a0b3c4d5e02',
-  locked: '6f1d3a52-8c4e-4b7a-9d2f-1a0b3c4d5e03',
-} as const
+export { accounts, keys, workspaces } from '../support/credentials.js'
 
 /** A messaging credential: an e-mail address and an API key. */
 export interface Account {
   email: string
   key: string
 }
-
-/** The default scenario's messaging accounts (organization `acme`). */
-export const accounts = {
-  desdemona: { email: 'desdemona@acme.example', key: 'OhbVrpoiVgRV5IfLBcbfnoGMbJmTPSIA' },
-  iago: { email: 'iago@acme.example', key: 'oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD' },
-  othello: { email: 'othello@acme.example', key: 'Ih7yfJs1ON43xKmTecQoXsf2o3gyrDO1' },
-  hamlet: { email: 'hamlet@acme.example', key: 'xkxwnQrS7RPeMOkIUpkDyr7OSJoRu1XX' },
-  cordelia: { email: 'cordelia@acme.example', key: 'do0cZuzren68K4TunPFz46PDjqipVJIq' },
-  provisioner: { email: 'provisioner-bot@acme.example', key: 'VLB5LzxoiGFfWd3hjOkYRBMeyyMDHqJ3' },
-  welcomeBot: { email: 'welcome-bot@zulip.com', key: '8aRUhR4IWrXPvhsBkDa9U4UqGWlG6g3O' },
-} as const
 
 /** `Authorization: Basic base64(email:key)`. */
 export function basic(account: Account): string {

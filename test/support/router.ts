@@ -5,30 +5,12 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { createSimulator, type SimulatorOptions } from '../../src/index.js'
+import { keys, users, workspaces } from './credentials.js'
 
 export const BASE = 'https://openrouter.ai/api/v1'
 export const NOW = '2026-01-01T00:00:00.000Z'
 
-export const keys = {
-  inference: 'sk-or-v1-understudy-default-inference',
-  management: 'sk-or-v1-understudy-default-management',
-  disabled: 'sk-or-v1-understudy-default-disabled',
-  teamB: 'sk-or-v1-understudy-team-b-inference',
-  lockedInference: 'sk-or-v1-understudy-locked-inference',
-  lockedManagement: 'sk-or-v1-understudy-locked-management',
-} as const
-
-export const workspaces = {
-  default: '6f1d3a52-8c4e-4b7a-9d2f-1a0b3c4d5e01',
-  teamB: '6f1d3a52-8c4e-4b7a-9d2f-1a0b3c4d5e02',
-  locked: '6f1d3a52-8c4e-4b7a-9d2f-1a0b3c4d5e03',
-} as const
-
-export const users = {
-  alice: 'user_2understudyAlice00000000',
-  bob: 'user_2understudyBob000000000',
-  carol: 'user_2understudyCarol0000000',
-} as const
+export { keys, users, workspaces } from './credentials.js'
 
 export const uuid = expect.stringMatching(
   /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
