@@ -3,14 +3,10 @@
  * requests to the standalone server (127.0.0.1) through, plain request helpers for the router, the
  * messaging API and the control routes, and the default scenario's credentials.
  */
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createSimulator, type SimulatorOptions } from '../../src/index.js'
 import { accounts, basic } from '../messaging/support.js'
-import type { CliServer } from '../support/cli.js'
 import { keys, workspaces } from '../support/router.js'
 
 export { accounts, basic, keys, workspaces }
@@ -160,61 +156,5 @@ export async function rejection(promise: Promise<unknown>): Promise<any> {
   throw new Error('expected the promise to reject, and it resolved')
 }
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
-
-/**
- * Runs `understudy serve --port 0 ...args` like `startCli` of `test/support/cli.ts`, with a start-up
- * allowance for a busy machine (tsx compiles the sources at every start), and without leaving the child
- * behind when it does not start.
- */
-export async function startServerCli(args: string[], timeoutMs = 45_000): Promise<CliServer> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', ...args],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-  })
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-  })
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`the CLI did not start in ${timeoutMs} ms: ${stdout}${stderr}`)),
-        timeoutMs,
-      )
-      child.stdout.on('data', () => {
-        if (/^Press Ctrl\+C to stop\.$/m.test(stdout)) {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-      child.on('exit', (code) => {
-        clearTimeout(timer)
-        reject(new Error(`the CLI exited with ${code}: ${stderr}`))
-      })
-    })
-  } catch (error) {
-    if (child.exitCode === null) child.kill('SIGKILL')
-    throw error
-  }
-  return {
-    process: child,
-    output: () => stdout,
-    origin: /at (http:\/\/\S+)/.exec(stdout)?.[1] ?? '',
-    router: /^router\s+(\S+)/m.exec(stdout)?.[1] ?? '',
-    messaging: Object.fromEntries(
-      [...stdout.matchAll(/^messaging\s+(\S+)\s+(\S+)/gm)].map((m) => [m[1], m[2]]),
-    ),
-    async stop() {
-      if (child.exitCode !== null) return child.exitCode
-      child.kill('SIGTERM')
-      const [code] = (await once(child, 'exit')) as [number | null]
-      return code
-    },
-  }
-}
+/** `startCli` of `test/support/cli.ts` (it waits up to 45 s and leaves no child behind). */
+export { startCli as startServerCli } from '../support/cli.js'

@@ -17,52 +17,63 @@ export interface CliServer {
   stop(): Promise<number | null>
 }
 
-/** Runs `understudy serve --port 0 ...args` and waits until it prints its URLs. */
-export async function startCli(args: string[] = []): Promise<CliServer> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', ...args],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  let stdout = ''
-  let stderr = ''
+/** Spawns the CLI from source and collects what it prints. */
+function spawnCli(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const printed = { stdout: '', stderr: '' }
   child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
+    printed.stdout += chunk.toString()
   })
   child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
+    printed.stderr += chunk.toString()
   })
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`the CLI did not start in time: ${stdout}${stderr}`))
-    }, 30_000)
-    const check = () => {
-      if (/^Press Ctrl\+C to stop\.$/m.test(stdout)) {
+  return { child, printed }
+}
+
+/**
+ * Runs `understudy serve --port 0 ...args` and waits until it prints its URLs (killing it if it does not
+ * within `timeoutMs`).
+ */
+export async function startCli(args: string[] = [], timeoutMs = 45_000): Promise<CliServer> {
+  const { child, printed } = spawnCli(['serve', '--port', '0', ...args])
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `the CLI did not start in ${timeoutMs} ms: ${printed.stdout}${printed.stderr}`,
+            ),
+          ),
+        timeoutMs,
+      )
+      child.stdout.on('data', () => {
+        if (/^Press Ctrl\+C to stop\.$/m.test(printed.stdout)) {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      child.on('exit', (code) => {
         clearTimeout(timer)
-        resolve()
-      }
-    }
-    child.stdout.on('data', check)
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the CLI exited with ${code}: ${stderr}`))
+        reject(new Error(`the CLI exited with ${code}: ${printed.stderr}`))
+      })
     })
-  })
-  const origin = /at (http:\/\/\S+)/.exec(stdout)?.[1] ?? ''
-  const router = /^router\s+(\S+)/m.exec(stdout)?.[1] ?? ''
-  const messaging = Object.fromEntries(
-    [...stdout.matchAll(/^messaging\s+(\S+)\s+(\S+)/gm)].map((m) => [m[1], m[2]]),
-  )
+  } catch (error) {
+    if (child.exitCode === null) child.kill('SIGKILL')
+    throw error
+  }
+  const stdout = printed.stdout
   return {
     process: child,
-    output: () => stdout,
-    origin,
-    router,
-    messaging,
+    output: () => printed.stdout,
+    origin: /at (http:\/\/\S+)/.exec(stdout)?.[1] ?? '',
+    router: /^router\s+(\S+)/m.exec(stdout)?.[1] ?? '',
+    messaging: Object.fromEntries(
+      [...stdout.matchAll(/^messaging\s+(\S+)\s+(\S+)/gm)].map((m) => [m[1], m[2]]),
+    ),
     async stop() {
       if (child.exitCode !== null) return child.exitCode
       child.kill('SIGTERM')
@@ -76,18 +87,7 @@ export async function startCli(args: string[] = []): Promise<CliServer> {
 export async function runCli(
   args: string[],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-  })
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-  })
+  const { child, printed } = spawnCli(args)
   const [code] = (await once(child, 'exit')) as [number | null]
-  return { code, stdout, stderr }
+  return { code, ...printed }
 }
