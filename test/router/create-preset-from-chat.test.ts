@@ -3,6 +3,7 @@ import {
   BASE,
   call,
   createPreset,
+  invalid,
   keys,
   presetBody,
   useRouterSimulator,
@@ -20,16 +21,6 @@ const specExample = {
   ],
   model: 'openai/gpt-5.4',
   temperature: 0.7,
-}
-
-function invalid(...issues: Array<{ path: string; message: string }>) {
-  return {
-    error: {
-      code: 400,
-      message: `Invalid request parameters: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
-      metadata: { issues },
-    },
-  }
 }
 
 describe('POST /presets/{slug}/chat/completions', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   call,
   createPreset,
+  invalid,
   keys,
   presetBody,
   useRouterSimulator,
@@ -21,16 +22,6 @@ const example = {
   system: 'You are a helpful assistant.',
   messages: user,
   temperature: 0.7,
-}
-
-function invalid(...issues: Array<{ path: string; message: string }>) {
-  return {
-    error: {
-      code: 400,
-      message: `Invalid request parameters: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
-      metadata: { issues },
-    },
-  }
 }
 
 function create(slug: string, body: unknown, key?: string | null) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   call,
   createPreset,
+  invalid,
   keys,
   presetBody,
   useRouterSimulator,
@@ -19,16 +20,6 @@ const example = {
   input: 'Hello!',
   temperature: 0.2,
   max_output_tokens: 256,
-}
-
-function invalid(...issues: Array<{ path: string; message: string }>) {
-  return {
-    error: {
-      code: 400,
-      message: `Invalid request parameters: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
-      metadata: { issues },
-    },
-  }
 }
 
 function create(slug: string, body: unknown, key?: string | null) {

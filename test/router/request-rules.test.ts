@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { call, createPreset, useRouterSimulator, workspaces } from '../support/router.js'
+import { call, createPreset, invalid, useRouterSimulator, workspaces } from '../support/router.js'
 
 const simulator = useRouterSimulator()
 
 type Fields = Record<string, unknown>
-type Issue = { path: string; message: string }
 
 const user = [{ role: 'user', content: 'Hi' }]
-
-function invalid(...issues: Issue[]) {
-  return {
-    error: {
-      code: 400,
-      message: `Invalid request parameters: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
-      metadata: { issues },
-    },
-  }
-}
 
 const chars = (n: number, c = 'a') => c.repeat(n)
 const items = <T>(n: number, item: (i: number) => T) => Array.from({ length: n }, (_, i) => item(i))

@@ -101,3 +101,14 @@ export function versionBody(
     ...overrides,
   }
 }
+
+/** The exact 400 body for these failing fields, in order. */
+export function invalid(...issues: Array<{ path: string; message: string }>) {
+  return {
+    error: {
+      code: 400,
+      message: `Invalid request parameters: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+      metadata: { issues },
+    },
+  }
+}
