@@ -4,6 +4,11 @@
  */
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+const HEX = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0))
+const DASH = 0x2d
+const FOUR = 0x34
+/** The value of a lower-case hex digit's character code. */
+const hexValue = (code: number): number => (code <= 0x39 ? code - 0x30 : code - 0x57)
 
 /** A seeded source of ids. */
 export interface IdSource {
@@ -51,24 +56,44 @@ export function createIdSource(seed: string | number): IdSource {
   }
   for (let i = 0; i < 12; i++) next()
 
-  const hex = (length: number): string => {
-    let out = ''
-    while (out.length < length) out += next().toString(16).padStart(8, '0')
-    return out.slice(0, length)
+  /** `count` lower-case hex digits as character codes (each draw gives eight). */
+  const hexCodes = (count: number): number[] => {
+    const codes: number[] = []
+    while (codes.length < count) {
+      const word = next()
+      for (let shift = 28; shift >= 0; shift -= 4) codes.push(HEX[(word >>> shift) & 0xf] as number)
+    }
+    codes.length = count
+    return codes
   }
+  // Strings are built from character codes in one call, never by `+=` or template literals: those make
+  // V8 "cons strings", a tree of small nodes per id (60 MB of them for 200,000 stored ids).
+  const text = (codes: number[]): string => String.fromCharCode(...codes)
 
   return {
     uuid() {
-      const h = hex(32)
-      const variant = ((Number.parseInt(h[16] ?? '0', 16) & 0x3) | 0x8).toString(16)
-      return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`
+      const h = hexCodes(32)
+      const variant = HEX[(hexValue(h[16] as number) & 0x3) | 0x8] as number
+      return text([
+        ...h.slice(0, 8),
+        DASH,
+        ...h.slice(8, 12),
+        DASH,
+        FOUR,
+        ...h.slice(13, 16),
+        DASH,
+        variant,
+        ...h.slice(17, 20),
+        DASH,
+        ...h.slice(20, 32),
+      ])
     },
     alphanumeric(length) {
-      let out = ''
-      for (let i = 0; i < length; i++) out += ALNUM[next() % ALNUM.length]
-      return out
+      const codes: number[] = []
+      for (let i = 0; i < length; i++) codes.push(ALNUM.charCodeAt(next() % ALNUM.length))
+      return text(codes)
     },
-    hex,
+    hex: (length) => text(hexCodes(length)),
   }
 }
 

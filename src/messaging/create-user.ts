@@ -64,7 +64,7 @@ export async function createUser(call: MessagingCall): Promise<PlainResponse> {
     if (!isStrongPassword(password, organization.passwordPolicy))
       return badRequest(messagingMessages.passwordTooWeak)
 
-    const user = await store.addUser({
+    const user = store.addUser({
       organization: organization.subdomain,
       email,
       fullName: checked.name,

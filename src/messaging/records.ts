@@ -1,5 +1,5 @@
 /**
- * The messaging service's stored records, as zod schemas (the @msw/data collections validate against them).
+ * The messaging service's stored records, as zod schemas (each table validates its records against them on insert).
  * Field names are internal; `serialize.ts` turns records into the wire's shapes.
  * @module
  */

@@ -21,8 +21,9 @@ import {
   WELCOME_BOT_EMAIL,
 } from './records.js'
 
+/** Joined, not concatenated: `join` gives one flat string where `+` gives a cons-string tree. */
 const emailKey = (organization: string, email: string) =>
-  `${organization}\u0000${pyStrip(email).toLowerCase()}`
+  [organization, pyStrip(email).toLowerCase()].join('\u0000')
 
 /** `UserManager.normalize_email`: stripped, with the domain lower-cased. */
 export function normalizeEmail(email: string): string {
@@ -69,7 +70,7 @@ export function createMessagingStore(context: ServiceContext) {
   let lastMessageId = 0
 
   /** Stores a user created through the API: active, no bot, a fresh key. Callers serialise per organization. */
-  async function addUser(input: NewUser): Promise<UserRecord> {
+  function addUser(input: NewUser): UserRecord {
     lastUserId += 1
     return users.insert({
       id: lastUserId,
@@ -98,7 +99,7 @@ export function createMessagingStore(context: ServiceContext) {
   }
 
   /** Stores a message and gives it the next id. */
-  async function addMessage(input: NewMessage): Promise<MessageRecord> {
+  function addMessage(input: NewMessage): MessageRecord {
     lastMessageId += 1
     return messages.insert({ id: lastMessageId, ...input, sentAt: context.clock.now() })
   }
@@ -146,7 +147,7 @@ export function createMessagingStore(context: ServiceContext) {
       lastMessageId = 0
       const at = context.clock.now()
       for (const [position, organization] of scenario.organizations.entries()) {
-        await organizations.insert({
+        organizations.insert({
           id: position + 2,
           subdomain: organization.subdomain,
           name: organization.name,
@@ -165,7 +166,7 @@ export function createMessagingStore(context: ServiceContext) {
         for (const user of organization.users) {
           lastUserId += 1
           seeded.push(
-            await users.insert({
+            users.insert({
               id: lastUserId,
               organization: organization.subdomain,
               email: pyStrip(user.email),
@@ -191,7 +192,7 @@ export function createMessagingStore(context: ServiceContext) {
         })
         if (!users.get('email', emailKey(organization.subdomain, WELCOME_BOT_EMAIL))) {
           lastUserId += 1
-          await users.insert({
+          users.insert({
             id: lastUserId,
             organization: organization.subdomain,
             email: WELCOME_BOT_EMAIL,

@@ -41,7 +41,7 @@ async function createPreset(
   return lock.run(`${workspace.id}\u0000${slug}`, async () => {
     const existing = store.preset(workspace.id, slug)
     if (existing?.status === 'archived') return routerError(404, routerMessages.presetNotFound)
-    const preset = await store.addVersion(
+    const preset = store.addVersion(
       {
         workspace,
         slug,

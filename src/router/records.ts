@@ -1,5 +1,5 @@
 /**
- * The router's stored records, as zod schemas (the @msw/data collections validate against them).
+ * The router's stored records, as zod schemas (each table validates its records against them on insert).
  * Field names and order are the wire's (see `serialize.ts`); `seq` is internal.
  * @module
  */

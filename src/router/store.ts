@@ -16,7 +16,8 @@ import {
   workspaceRecord,
 } from './records.js'
 
-const slugKey = (workspaceId: string, slug: string) => `${workspaceId}\u0000${slug}`
+/** Index keys are joined, not concatenated: `join` gives one flat string where `+` gives a cons-string tree. */
+const slugKey = (workspaceId: string, slug: string) => [workspaceId, slug].join('\u0000')
 
 /** What a new version is made of. */
 export interface NewVersion {
@@ -53,10 +54,10 @@ export function createRouterStore(context: ServiceContext) {
   const idTaken = (id: string) =>
     presets.get('id', id) !== undefined || versions.get('id', id) !== undefined
 
-  async function addVersion(input: NewVersion, at: string): Promise<PresetRecord> {
+  function addVersion(input: NewVersion, at: string): PresetRecord {
     const existing = presets.get('slug', slugKey(input.workspace.id, input.slug))
     const presetId = existing?.id ?? freshId(idTaken)
-    const version = await versions.insert({
+    const version = versions.insert({
       id: freshId((id) => id === presetId || idTaken(id)),
       preset_id: presetId,
       version: existing ? versions.list('preset', existing.id).length + 1 : 1,
@@ -124,18 +125,18 @@ export function createRouterStore(context: ServiceContext) {
       const at = context.clock.iso()
       const time = (value: string | undefined) => (value ? new Date(value).toISOString() : at)
       for (const workspace of scenario.workspaces) {
-        const stored = await workspaces.insert({
+        const stored = workspaces.insert({
           id: workspace.id,
           name: workspace.name,
           presetWrites: workspace.presetWrites,
         })
-        for (const key of workspace.keys) await keys.insert({ ...key, workspaceId: workspace.id })
+        for (const key of workspace.keys) keys.insert({ ...key, workspaceId: workspace.id })
         const owner = workspace.keys[0]?.userId ?? 'user_understudy'
         for (const preset of workspace.presets) {
           const creatorUserId = preset.creatorUserId ?? owner
           let record: PresetRecord | undefined
           for (const version of preset.versions) {
-            record = await addVersion(
+            record = addVersion(
               {
                 workspace: stored,
                 slug: preset.slug,
