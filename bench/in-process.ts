@@ -6,9 +6,9 @@
  */
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
-import { createSimulator } from '../src/simulator.js'
 import {
   createPreset,
+  fromDist,
   IN_PROCESS_BASE,
   interleave,
   OPS,
@@ -20,6 +20,7 @@ import {
   x,
 } from './lib.js'
 
+const { createSimulator } = await fromDist<typeof import('../src/simulator.js')>('src/simulator.js')
 const simulator = createSimulator()
 const server = setupServer(...simulator.handlers)
 server.listen({ onUnhandledRequest: 'error' })

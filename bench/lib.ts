@@ -4,14 +4,25 @@
  * @module
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type ScenarioDefinition, scenarios } from '../scenarios/index.js'
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const RESULTS = join(ROOT, 'bench', 'results')
+
+/**
+ * Imports a module of the built package (`dist/`, from `npm run build`; `bench/run.ts` builds first): the
+ * code users install and run, not the TypeScript sources through tsx.
+ * @example const { createSimulator } = await fromDist<typeof import('../src/simulator.js')>('src/simulator.js')
+ */
+export async function fromDist<T>(path: string): Promise<T> {
+  const file = join(ROOT, 'dist', path)
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`)
+  return (await import(pathToFileURL(file).href)) as T
+}
 
 /** `--smoke` (or `BENCH_SMOKE=1`): tiny durations and counts, to prove every benchmark runs. */
 export const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1'

@@ -72,7 +72,7 @@ print(
 )
 print('self time by function', sum(label, false))
 const ours = (node: Node) =>
-  /^(src|handlers|scenarios)\//.test(where(node).url) ? label(node) : '(elsewhere)'
+  /^(dist\/)?(src|handlers|scenarios)\//.test(where(node).url) ? label(node) : '(elsewhere)'
 print(
   'inclusive time of src/, handlers/, scenarios/ functions',
   sum(ours, true).filter(([n]) => n !== '(elsewhere)'),

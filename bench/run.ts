@@ -1,6 +1,7 @@
 /**
  * Runs every benchmark, each in its own process, then prints one table and writes
- * `bench/results/summary.json`. `--smoke`: tiny durations and counts. Exits non-zero only when a
+ * `bench/results/summary.json`, after building `dist/` (which every benchmark measures; `--no-build` skips
+ * it). `--smoke`: tiny durations and counts. Exits non-zero only when a
  * benchmark crashes, never on a missed target.
  * @module
  */
@@ -14,10 +15,16 @@ const BENCHMARKS: Array<{ name: string; flags?: string[] }> = [
   { name: 'server' },
   { name: 'scale' },
   { name: 'startup' },
-  { name: 'memory', flags: ['--expose-gc'] },
+  { name: 'memory' },
 ]
 
 const began = performance.now()
+// Every benchmark measures the built package (`dist/`), as users install it: build it from this tree first.
+if (!process.argv.includes('--no-build')) {
+  console.log('== build')
+  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' })
+  if (build.status !== 0) throw new Error(`npm run build exited with ${build.status}`)
+}
 const crashed: string[] = []
 const rows: Row[] = []
 for (const { name, flags = [] } of BENCHMARKS) {

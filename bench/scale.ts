@@ -6,11 +6,12 @@
  * @module
  */
 import { setupServer } from 'msw/node'
-import { createSimulator, type Simulator } from '../src/simulator.js'
+import type { Simulator } from '../src/simulator.js'
 import {
   compareLoad,
   createPreset,
   describeLoad,
+  fromDist,
   interleave,
   LOAD,
   ms,
@@ -25,6 +26,7 @@ import {
   x,
 } from './lib.js'
 
+const { createSimulator } = await fromDist<typeof import('../src/simulator.js')>('src/simulator.js')
 const SIZES = pick([0, 10_000, 100_000], [0, 100, 1_000])
 const LIMIT = 1.2
 const largest = SIZES[SIZES.length - 1] as number

@@ -1,6 +1,6 @@
 /**
  * Start-up and reset: the CLI's cold start to its first answered request, from source under tsx and
- * (when built) from `dist`, each against a bare node:http server started the same way in the same run;
+ * (when built) as the package bin `dist/bin/understudy.js`, each against a bare node:http server started the same way in the same run;
  * `createSimulator()` until ready; `reset()` of the default scenario after each of a few writes.
  * Targets: CLI < 500 ms, `createSimulator()` < 5 ms, `reset()` < 1 ms (medians).
  * @module
@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { PlainRequest } from '../src/core/http.js'
 import {
+  fromDist,
   median,
   ms,
   OPS,
@@ -52,8 +53,8 @@ const BARE = `import { createServer } from 'node:http'
 const server = createServer((request, response) => response.end('{}'))
 server.listen(0, '127.0.0.1', () => console.log('router http://127.0.0.1:' + server.address().port))`
 const SERVE = ['serve', '--port', '0', '--quiet']
-const DIST = join(ROOT, 'dist', 'src', 'cli.js')
-/** The CLI from source (as `npm start` runs it) and, when built, from `dist` (as installed). */
+const DIST = join(ROOT, 'dist', 'bin', 'understudy.js')
+/** The CLI from source (as `npm start` runs it) and, when built, the package bin (as installed). */
 const starts = {
   tsx: { cli: ['--import', 'tsx', 'src/cli.ts', ...SERVE], bare: ['--import', 'tsx'] },
   ...(existsSync(DIST) ? { dist: { cli: [DIST, ...SERVE], bare: [] as string[] } } : {}),
@@ -67,21 +68,31 @@ for (const [name, { cli, bare }] of Object.entries(starts)) {
   }
   figures[`cli ${name}`] = times
   const cold = median(times.cli)
+  // The target is the installed CLI (the package bin). `npm start` runs the sources through tsx, whose
+  // own start (a bare server under tsx) already takes most of 500 ms: that row is shown, not judged.
+  const judged = name === 'dist'
   rows.push({
     group: 'start-up',
-    item: `CLI cold start to first answer (${name === 'tsx' ? 'node --import tsx src/cli.ts' : 'built dist/src/cli.js'})`,
+    item: `CLI cold start to first answer (${judged ? 'the package bin, dist/bin/understudy.js' : 'npm start: node --import tsx src/cli.ts'})`,
     value: `${ms(cold, 0)} (first ${ms(times.cli[0] as number, 0)})`,
-    baseline: `bare node:http ${name === 'tsx' ? 'under tsx ' : ''}${ms(median(times.bare), 0)}`,
-    ratio: ms(cold, 0),
+    baseline: `bare node:http ${judged ? '' : 'under tsx '}${ms(median(times.bare), 0)}`,
+    ...(judged ? { ratio: ms(cold, 0), target: '< 500 ms', met: cold < 500 } : {}),
+  })
+}
+if (!('dist' in starts)) {
+  rows.push({
+    group: 'start-up',
+    item: 'CLI cold start to first answer (the package bin)',
+    value: 'not built: run `npm run build` (bench/run.ts builds first)',
     target: '< 500 ms',
-    met: cold < 500,
+    met: false,
   })
 }
 
 const importBegan = performance.now()
-const { createSimulator } = await import('../src/simulator.js')
+const { createSimulator } = await fromDist<typeof import('../src/simulator.js')>('src/simulator.js')
 const importMs = performance.now() - importBegan
-rows.push({ group: 'start-up', item: 'import src/simulator.ts', value: ms(importMs, 0) })
+rows.push({ group: 'start-up', item: 'import dist/src/simulator.js', value: ms(importMs, 0) })
 
 const count = pick(200, 5)
 const created: number[] = []

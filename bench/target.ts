@@ -12,7 +12,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { OPS, scaledScenario, serverPath } from './lib.js'
+import { fromDist, OPS, scaledScenario, serverPath } from './lib.js'
 
 type Serve = (request: IncomingMessage, response: ServerResponse) => Promise<void>
 
@@ -48,7 +48,8 @@ function bare(): Promise<string> {
 }
 
 async function understudy(engine: 'direct' | 'msw', records: number): Promise<string> {
-  const { startServer } = await import('../src/server/index.js')
+  const { startServer } =
+    await fromDist<typeof import('../src/server/index.js')>('src/server/index.js')
   const scenario = records > 0 ? scaledScenario(records) : undefined
   return (await startServer({ port: 0, engine, scenario })).url
 }
@@ -57,8 +58,8 @@ async function adapter(records: number): Promise<string> {
   const [{ getResponse }, { readBody, writeFetchResponse }, { createSimulator }] =
     await Promise.all([
       import('msw'),
-      import('../src/server/node-io.js'),
-      import('../src/simulator.js'),
+      fromDist<typeof import('../src/server/node-io.js')>('src/server/node-io.js'),
+      fromDist<typeof import('../src/simulator.js')>('src/simulator.js'),
     ])
   let origin = ''
   let handlers: ReturnType<ReturnType<typeof createSimulator>['handlersFor']> = []

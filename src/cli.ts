@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util'
 import type { ScenarioDefinition, ScenarioName } from '../scenarios/index.js'
 import type { LatencySetting } from './control/latency.js'
 import { startServer } from './server/index.js'
-import type { Discovery } from './simulator.js'
+import type { Discovery } from './simulator-core.js'
 
 const USAGE = `Usage: understudy serve [options]
 

@@ -24,6 +24,8 @@ export {
   DEFAULT_ROUTER_BASE_URL,
   type Discovery,
   type ServiceName,
+  type ServiceRoute,
   type Simulator,
+  type SimulatorCore,
   type SimulatorOptions,
 } from './simulator.js'

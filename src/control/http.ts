@@ -25,7 +25,7 @@
  */
 import { scenarios } from '../../scenarios/index.js'
 import { bodyText, jsonResponse, type PlainRequest, type PlainResponse } from '../core/http.js'
-import type { Simulator } from '../simulator.js'
+import type { SimulatorCore } from '../simulator-core.js'
 import type { FaultDefinition } from './faults.js'
 import { INSPECTOR_HTML } from './inspector.js'
 import type { JournalFilter } from './journal.js'
@@ -91,7 +91,7 @@ function faultDefinition(body: Record<string, unknown>): FaultDefinition {
   return rest as unknown as FaultDefinition
 }
 
-const listFaults = (simulator: Simulator) =>
+const listFaults = (simulator: SimulatorCore) =>
   simulator.faults.list().map((fault) => ({
     ...fault,
     path: fault.path instanceof RegExp ? { pattern: fault.path.source } : fault.path,
@@ -99,7 +99,7 @@ const listFaults = (simulator: Simulator) =>
 
 /** Answers a control request; `path` is below the control prefix (`''` for the prefix itself). */
 export async function handleControl(
-  simulator: Simulator,
+  simulator: SimulatorCore,
   request: PlainRequest,
   path: string,
 ): Promise<PlainResponse> {
@@ -130,7 +130,7 @@ export async function handleControl(
         const body = readJson(request)
         const next = body.definition ?? body.name
         if (next === undefined) throw new ControlInputError('give "name" or "definition"')
-        await simulator.useScenario(next as Parameters<Simulator['useScenario']>[0])
+        await simulator.useScenario(next as Parameters<SimulatorCore['useScenario']>[0])
         return ok({ scenario: simulator.scenario.name })
       }
       case 'GET /journal': {
@@ -185,7 +185,7 @@ export async function handleControl(
         throw new ControlInputError('give "rateLimit": true, false or { perMinute, perHour }')
       simulator.messaging.setRateLimit(
         subdomain,
-        setting as Parameters<Simulator['messaging']['setRateLimit']>[1],
+        setting as Parameters<SimulatorCore['messaging']['setRateLimit']>[1],
       )
       return ok({ subdomain, rateLimit: simulator.messaging.rateLimit(subdomain) })
     }

@@ -4,12 +4,12 @@
  * appears here.
  * @module
  */
-import type { Simulator } from '../simulator.js'
+import type { SimulatorCore } from '../simulator-core.js'
 
 /** How many journal entries the state carries, newest first. */
 export const STATE_JOURNAL_ENTRIES = 50
 
-export function inspectorState(simulator: Simulator) {
+export function inspectorState(simulator: SimulatorCore) {
   const discovery = simulator.describe()
   return {
     scenario: discovery.scenario,

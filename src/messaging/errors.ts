@@ -177,13 +177,25 @@ export function htmlBadRequest(): PlainResponse {
   }
 }
 
+let lastSecond = Number.NaN
+let lastDate = ''
+/** An HTTP date (`Sun, 22 Nov 2026 01:02:03 GMT`), formatted once per second of the clock. */
+function httpDate(nowMs: number): string {
+  const second = Math.floor(nowMs / 1000)
+  if (second !== lastSecond) {
+    lastSecond = second
+    lastDate = new Date(nowMs).toUTCString()
+  }
+  return lastDate
+}
+
 /**
  * Django's `add_never_cache_headers`, which the REST dispatcher applies to the responses it returns
  * (not to errors raised through it, which middleware turns into responses afterwards).
  */
 export function withNeverCache(response: PlainResponse, nowMs: number): PlainResponse {
   const headers = { ...response.headers }
-  if (!('expires' in headers)) headers.expires = new Date(nowMs).toUTCString()
+  if (!('expires' in headers)) headers.expires = httpDate(nowMs)
   if (!('cache-control' in headers))
     headers['cache-control'] = 'max-age=0, no-cache, no-store, must-revalidate, private'
   return { ...response, headers }

@@ -7,17 +7,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
-import { getResponse, type RequestHandler } from 'msw'
 import { CONTROL_PREFIX, handleControl } from '../control/http.js'
 import { isNetworkFault } from '../core/http.js'
 import { nginxBadRequest } from '../messaging/errors.js'
 import { routerError } from '../router/errors.js'
 import {
-  createSimulator,
+  createSimulatorCore,
   type ServiceName,
-  type Simulator,
+  type SimulatorCore,
   type SimulatorOptions,
-} from '../simulator.js'
+} from '../simulator-core.js'
 import { readBody, sendJson, toPlainRequest, writeFetchResponse, writePlain } from './node-io.js'
 
 /** Options of `startServer`. */
@@ -43,7 +42,8 @@ export interface RunningServer {
   readonly url: string
   /** Every service's base URL on this server. */
   readonly services: { router: string; messaging: Record<string, string> }
-  readonly simulator: Simulator
+  /** The simulator behind the server (its core: no msw handlers; `createSimulator()` has those). */
+  readonly simulator: SimulatorCore
   /** Stops accepting connections, ends open ones, and resolves once closed. */
   close(): Promise<void>
 }
@@ -82,7 +82,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   const origin = `http://${urlHost(host)}:${port}`
 
-  const simulator = createSimulator({
+  const simulator = createSimulatorCore({
     scenario: options.scenario,
     seed: options.seed,
     now: options.now,
@@ -96,10 +96,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
   })
   await simulator.ready
-  const handlersOf: Record<ServiceName, RequestHandler[]> = {
-    router: simulator.handlersFor('server', 'router'),
-    messaging: simulator.handlersFor('server', 'messaging'),
-  }
+  const engine = options.engine ?? 'direct'
+  // The default engine never loads msw (a fifth of the CLI's start); the msw engine loads it here.
+  const msw = engine === 'msw' ? await loadMswEngine(simulator) : undefined
   const services = () => ({
     router: simulator.router.baseUrl,
     messaging: Object.fromEntries(
@@ -114,7 +113,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       control: `${origin}${CONTROL_PREFIX}`,
     })
 
-  const engine = options.engine ?? 'direct'
   const serviceOf = (path: string): ServiceName | undefined =>
     (Object.keys(SERVER_PREFIXES) as ServiceName[]).find(
       (name) => path === SERVER_PREFIXES[name] || path.startsWith(`${SERVER_PREFIXES[name]}/`),
@@ -156,7 +154,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (body?.oversized) response.setHeader('connection', 'close')
 
     // An oversized body is not read, so msw cannot see it: the core answers 413 in the service's shape.
-    if (engine === 'direct' || body?.oversized) {
+    if (!msw || body?.oversized) {
       const outcome = await simulator.dispatch(
         toPlainRequest(request, origin, body),
         'server',
@@ -181,7 +179,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           ? (new Uint8Array(body.bytes) as Uint8Array<ArrayBuffer>)
           : undefined,
     })
-    const answer = await getResponse(handlersOf[service], fetchRequest, { baseUrl: origin })
+    const answer = await msw.getResponse(msw.handlersOf[service], fetchRequest, { baseUrl: origin })
     if (!answer) notFound(response, path)
     else if (answer.type === 'error') request.socket.destroy()
     else await writeFetchResponse(response, answer, head)
@@ -220,5 +218,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
       }),
+  }
+}
+
+/** msw's `getResponse` and the server-scope handlers of each service, imported only for the msw engine. */
+async function loadMswEngine(simulator: SimulatorCore) {
+  const [{ getResponse }, { serviceHandlers }] = await Promise.all([
+    import('msw'),
+    import('../msw/adapter.js'),
+  ])
+  const handlersOf = (service: ServiceName) =>
+    simulator
+      .routes('server', service)
+      .flatMap((route) => serviceHandlers(route.patterns, route.answer))
+  return {
+    getResponse,
+    handlersOf: { router: handlersOf('router'), messaging: handlersOf('messaging') },
   }
 }

@@ -64,11 +64,17 @@ export function toPlainRequest(
   }
 }
 
-/** Writes a plain response with an exact `Content-Length` (no body on HEAD). */
+/**
+ * Writes a plain response with an exact `Content-Length` (no body on HEAD). The body goes to `end` as a
+ * string: node then sends the head and the body in one write, where a Buffer costs a second (`writev`).
+ */
 export function writePlain(response: ServerResponse, plain: PlainResponse, head: boolean): void {
-  const body = Buffer.from(plain.body)
-  response.writeHead(plain.status, { ...plain.headers, 'content-length': String(body.length) })
-  response.end(head ? undefined : body)
+  response.writeHead(plain.status, {
+    ...plain.headers,
+    'content-length': String(Buffer.byteLength(plain.body)),
+  })
+  if (head) response.end()
+  else response.end(plain.body, 'utf8')
 }
 
 /** Writes a Fetch response the way `writePlain` writes a plain one. */

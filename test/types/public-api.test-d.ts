@@ -24,6 +24,7 @@ import {
   type ScenarioDefinition,
   type ScenarioName,
   type Simulator,
+  type SimulatorCore,
   type SimulatorOptions,
   type scenarios,
 } from '../../src/index.js'
@@ -233,7 +234,9 @@ describe('understudy-mock/server', () => {
       router: string
       messaging: Record<string, string>
     }>()
-    expectTypeOf<RunningServer['simulator']>().toEqualTypeOf<Simulator>()
+    expectTypeOf<RunningServer['simulator']>().toEqualTypeOf<SimulatorCore>()
+    // The full simulator is a core plus its msw handlers.
+    expectTypeOf<Simulator>().toExtend<SimulatorCore>()
     expectTypeOf<RunningServer['close']>().toEqualTypeOf<() => Promise<void>>()
   })
 
