@@ -10,6 +10,29 @@ export interface OperationRequest extends PlainRequest {
 }
 
 /**
+ * The request as an operation sees it: the path below the service's base URL and the path parameters.
+ * Written out field by field: on Node 20 a spread that then grows (`{ ...request, params }`) costs over
+ * a microsecond, on every request.
+ */
+export function toOperationRequest(
+  request: PlainRequest,
+  path: string,
+  params: Readonly<Record<string, string>>,
+): OperationRequest {
+  const operationRequest: OperationRequest = {
+    method: request.method,
+    url: request.url,
+    path,
+    query: request.query,
+    headers: request.headers,
+    body: request.body,
+    params,
+  }
+  if (request.oversized) operationRequest.oversized = true
+  return operationRequest
+}
+
+/**
  * One operation of a service: its name (the real API's operation id), method, path pattern
  * (`:name` segments), and the plain function that answers it.
  */

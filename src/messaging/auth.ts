@@ -18,7 +18,7 @@
  * Every 401 has code `UNAUTHORIZED` and `WWW-Authenticate: Basic realm="zulip"`.
  * @module
  */
-import { header, type PlainRequest, type PlainResponse } from '../core/http.js'
+import type { PlainRequest, PlainResponse } from '../core/http.js'
 import { messagingMessages, unauthorized, zulipError } from './errors.js'
 import { decodeUtf8Strict, pyBase64Decode, pySplit, pyStrip } from './python.js'
 import { BOT_TYPES, type UserRecord } from './records.js'
@@ -82,6 +82,45 @@ export function prefersHtml(accept: string | undefined): boolean {
   return json < 0 || html < json
 }
 
+/** What an `Authorization` value says before any account is looked up: credentials, or why it fails. */
+type Credentials =
+  | { email: string; lowerEmail: string; key: string }
+  | { refused: 'invalid-header' | 'not-basic' | 'malformed-key' }
+
+/**
+ * `Authorization` values parsed recently: clients send the same one on every request, and the parse
+ * (splitting, base64, UTF-8) is pure, so it is remembered. Bounded in count and in value length.
+ */
+const parsedCredentials = new Map<string, Credentials>()
+const CREDENTIALS_CACHE_SIZE = 256
+const CACHED_VALUE_LENGTH = 512
+
+function credentialsOf(value: string): Credentials {
+  const cached = parsedCredentials.get(value)
+  if (cached) return cached
+  const credentials = parseCredentials(value)
+  if (value.length <= CACHED_VALUE_LENGTH) {
+    if (parsedCredentials.size >= CREDENTIALS_CACHE_SIZE) parsedCredentials.clear()
+    parsedCredentials.set(value, credentials)
+  }
+  return credentials
+}
+
+/** The checks of the header's form, in the real server's order. */
+function parseCredentials(value: string): Credentials {
+  const tokens = pySplit(value)
+  if (tokens.length !== 2) return { refused: 'invalid-header' }
+  const [scheme, encoded] = tokens as [string, string]
+  if (scheme.toLowerCase() !== 'basic') return { refused: 'not-basic' }
+  const bytes = pyBase64Decode(encoded)
+  const parts = (bytes === undefined ? undefined : decodeUtf8Strict(bytes))?.split(':') ?? []
+  if (parts.length !== 2) return { refused: 'invalid-header' }
+  const email = pyStrip(parts[0] as string)
+  const key = pyStrip(parts[1] as string)
+  if (!/^[A-Za-z0-9]{32}$/.test(key)) return { refused: 'malformed-key' }
+  return { email, lowerEmail: email.toLowerCase(), key }
+}
+
 /**
  * The user a REST request acts as, or the response refusing it. `basePath` is the organization's path
  * prefix (empty in process), for the login redirect.
@@ -91,9 +130,9 @@ export function authenticate(
   organization: { subdomain: string; basePath: string },
   store: MessagingStore,
 ): UserRecord | PlainResponse {
-  const value = header(request, 'authorization')
+  const value = request.headers.authorization
   if (value === undefined) {
-    if (prefersHtml(header(request, 'accept'))) {
+    if (prefersHtml(request.headers.accept)) {
       const location = `${organization.basePath}/login/?next=${request.path}`
       return {
         status: 302,
@@ -103,19 +142,18 @@ export function authenticate(
     }
     return unauthorized(messagingMessages.notLoggedIn)
   }
-  const tokens = pySplit(value)
-  if (tokens.length !== 2) return unauthorized(messagingMessages.invalidBasicHeader)
-  const [scheme, credentials] = tokens as [string, string]
-  if (scheme.toLowerCase() !== 'basic')
-    return zulipError(400, 'BAD_REQUEST', messagingMessages.basicRequired)
-  const bytes = pyBase64Decode(credentials)
-  const parts = (bytes === undefined ? undefined : decodeUtf8Strict(bytes))?.split(':') ?? []
-  if (parts.length !== 2) return unauthorized(messagingMessages.invalidBasicHeader)
-  const email = pyStrip(parts[0] as string)
-  const key = pyStrip(parts[1] as string)
-  if (!/^[A-Za-z0-9]{32}$/.test(key)) return unauthorized(messagingMessages.malformedApiKey)
-  const user = store.userByKey(key)
-  if (!user || email.toLowerCase() !== user.email.toLowerCase())
+  const credentials = credentialsOf(value)
+  if ('refused' in credentials) {
+    if (credentials.refused === 'not-basic')
+      return zulipError(400, 'BAD_REQUEST', messagingMessages.basicRequired)
+    return unauthorized(
+      credentials.refused === 'malformed-key'
+        ? messagingMessages.malformedApiKey
+        : messagingMessages.invalidBasicHeader,
+    )
+  }
+  const user = store.userByKey(credentials.key)
+  if (!user || credentials.lowerEmail !== user.email.toLowerCase())
     return unauthorized(messagingMessages.invalidApiKey)
   if (store.organization(user.organization)?.deactivated)
     return unauthorized(messagingMessages.realmDeactivated)

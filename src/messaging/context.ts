@@ -20,7 +20,10 @@ export interface MessagingState {
   store: MessagingStore
   clock: Clock
   ids: () => IdSource
-  /** Serialises writes per organization (user creation, messages), so checks and writes never interleave. */
+  /**
+   * Serialises work per organization, for an operation that awaits between a check and its write. The
+   * current operations check and write synchronously (nothing can come between), so they do not take it.
+   */
   lock: KeyedLock
   /** Request histories for rate limiting (used only where an organization has it on). */
   rateLimiter: RateLimiter

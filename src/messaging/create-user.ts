@@ -13,7 +13,8 @@
  *    bots included);
  * 8. the password policy.
  *
- * Steps 4–8 run under the organization's lock, so concurrent creates of one address give one success.
+ * Steps 4–8 and the write run synchronously, so no other request can come between a check and the
+ * write: concurrent creates of one address give one success.
  * @module
  */
 import type { PlainResponse } from '../core/http.js'
@@ -26,7 +27,7 @@ import { isAdministrator, ROLES } from './records.js'
 import { checkFullName, emailNotAllowed, isValidEmail } from './validation.js'
 
 /** Creates a user, or answers the first failing check. */
-export async function createUser(call: MessagingCall): Promise<PlainResponse> {
+export function createUser(call: MessagingCall): PlainResponse {
   const actor = actorOf(call)
   if (!isAdministrator(actor))
     return zulipError(400, 'UNAUTHORIZED_PRINCIPAL', messagingMessages.notAdministrator)
@@ -41,39 +42,37 @@ export async function createUser(call: MessagingCall): Promise<PlainResponse> {
   }
 
   const { organization, store } = call
-  return call.lock.run(organization.subdomain, async () => {
-    const checked = checkFullName(fullNameRaw, call.featureLevel, {
-      required: organization.requireUniqueNames,
-      others: () =>
-        store
-          .usersOf(organization.subdomain)
-          .filter((user) => user.id !== actor.id && !user.isSystemBot)
-          .map((user) => user.fullName),
-    })
-    if ('error' in checked) return badRequest(checked.error)
-    if (!isValidEmail(email)) return badRequest(messagingMessages.badNameOrUsername)
-    const refused = emailNotAllowed(email, organization)
-    if (refused) return badRequest(refused)
-    if (store.userByEmail(organization.subdomain, email)) {
-      return badRequest(
-        call.featureLevel >= LEVELS.welcomeBotCustomMessage
-          ? messagingMessages.emailInUse
-          : messagingMessages.emailInUseBefore416(email),
-      )
-    }
-    if (!isStrongPassword(password, organization.passwordPolicy))
-      return badRequest(messagingMessages.passwordTooWeak)
-
-    const user = store.addUser({
-      organization: organization.subdomain,
-      email,
-      fullName: checked.name,
-      password,
-      role: ROLES.member,
-    })
-    return success(
-      call,
-      call.featureLevel >= LEVELS.createUserReturnsUserId ? { user_id: user.id } : {},
-    )
+  const checked = checkFullName(fullNameRaw, call.featureLevel, {
+    required: organization.requireUniqueNames,
+    others: () =>
+      store
+        .usersOf(organization.subdomain)
+        .filter((user) => user.id !== actor.id && !user.isSystemBot)
+        .map((user) => user.fullName),
   })
+  if ('error' in checked) return badRequest(checked.error)
+  if (!isValidEmail(email)) return badRequest(messagingMessages.badNameOrUsername)
+  const refused = emailNotAllowed(email, organization)
+  if (refused) return badRequest(refused)
+  if (store.userByEmail(organization.subdomain, email)) {
+    return badRequest(
+      call.featureLevel >= LEVELS.welcomeBotCustomMessage
+        ? messagingMessages.emailInUse
+        : messagingMessages.emailInUseBefore416(email),
+    )
+  }
+  if (!isStrongPassword(password, organization.passwordPolicy))
+    return badRequest(messagingMessages.passwordTooWeak)
+
+  const user = store.addUser({
+    organization: organization.subdomain,
+    email,
+    fullName: checked.name,
+    password,
+    role: ROLES.member,
+  })
+  return success(
+    call,
+    call.featureLevel >= LEVELS.createUserReturnsUserId ? { user_id: user.id } : {},
+  )
 }

@@ -14,16 +14,22 @@
  *
  * Responses the REST dispatcher returns (success, 204, 405, the login redirect) carry never-cache headers;
  * errors the real server raises (4xx from checks, 401) do not. HEAD answers carry no body.
+ *
+ * The path is synchronous from parsing to the operation's answer: no `async` layers, so a request costs
+ * no microtask turns unless an operation itself returns a promise.
  * @module
  */
-import { header, type PlainRequest, type PlainResponse } from '../core/http.js'
+import type { PlainRequest, PlainResponse } from '../core/http.js'
+import { type OperationRequest, toOperationRequest } from '../core/routes.js'
 import type { RequestMeta } from '../core/service.js'
 import { authenticate } from './auth.js'
 import type { MessagingCall, MessagingOperation, MessagingState } from './context.js'
 import {
+  copyHeaders,
   htmlBadRequest,
   htmlNotFound,
   internalError,
+  neverCacheHeaders,
   plainMethodNotAllowed,
   rateLimitHit,
   restMethodNotAllowed,
@@ -43,103 +49,142 @@ export interface Located {
   basePath: string
   /** The request's path below the base URL, still percent-encoded (`/api/v1/users`). */
   path: string
+  /** The request URL's query string, without the `?` (`new URL(request.url).search.slice(1)`). */
+  query: string
 }
 
 const SAFE_METHODS = ['GET', 'HEAD']
+
+/** A response, or a promise of one: operations answer synchronously unless they must wait. */
+type Answer = PlainResponse | Promise<PlainResponse>
+
+/** Applies `finish` to an answer, without a promise when the answer is already there. */
+function andThen(answer: Answer, finish: (response: PlainResponse) => PlainResponse): Answer {
+  return answer instanceof Promise ? answer.then(finish) : finish(answer)
+}
+
+/** Runs an operation; a failure (thrown or rejected) is the real 500. */
+function run(
+  operation: MessagingOperation,
+  call: MessagingCall,
+  request: OperationRequest,
+): Answer {
+  try {
+    const answer = operation.handle(call, request)
+    return answer instanceof Promise ? answer.catch(() => internalError()) : answer
+  } catch {
+    return internalError()
+  }
+}
 
 function withoutBody(response: PlainResponse, method: string): PlainResponse {
   return method === 'HEAD' ? { ...response, body: '' } : response
 }
 
-/** Answers one request to one organization. Never throws: an unexpected failure is the real 500. */
-export async function dispatch(
+/** The call an operation gets: the service's state (written out, not spread) and the request's own. */
+function callOf(
+  state: MessagingState,
+  located: Located,
+  params: RequestParams,
+  actor: MessagingCall['actor'],
+): MessagingCall {
+  return {
+    store: state.store,
+    clock: state.clock,
+    ids: state.ids,
+    lock: state.lock,
+    rateLimiter: state.rateLimiter,
+    organization: located.organization,
+    featureLevel: located.organization.featureLevel,
+    baseUrl: located.baseUrl,
+    actor,
+    params,
+  }
+}
+
+/**
+ * Answers one request to one organization. Never throws: an unexpected failure is the real 500.
+ * The answer is synchronous unless an operation returns a promise (a caller can `await` either).
+ */
+export function dispatch(
   state: MessagingState,
   routes: MessagingRoutes,
   located: Located,
   request: PlainRequest,
   meta?: RequestMeta,
-): Promise<PlainResponse> {
-  const query = parseQueryString(new URL(request.url).search.slice(1))
+): Answer {
+  const query = parseQueryString(located.query)
   if ('refused' in query) return htmlBadRequest()
   const body =
     request.method === 'POST'
-      ? parseFormBody(header(request, 'content-type'), request.body)
+      ? parseFormBody(request.headers['content-type'], request.body)
       : { fields: [] }
   if ('refused' in body) return htmlBadRequest()
 
-  const featureLevel = located.organization.featureLevel
-  const route = routes.resolve(decodePath(located.path), featureLevel)
-  if (!route) return htmlNotFound()
+  const { organization } = located
+  const featureLevel = organization.featureLevel
+  const resolved = routes.resolve(decodePath(located.path), featureLevel)
+  if (!resolved) return htmlNotFound()
+  const { route } = resolved
 
   const params = new RequestParams(body.fields, query.fields)
-  const call: MessagingCall = {
-    ...state,
-    organization: located.organization,
-    featureLevel,
-    baseUrl: located.baseUrl,
-    actor: undefined,
-    params,
-  }
-  const run = async (operation: MessagingOperation): Promise<PlainResponse> => {
-    try {
-      return await operation.handle(call, { ...request, path: located.path, params: route.params })
-    } catch {
-      return internalError()
-    }
-  }
+  const operationRequest = toOperationRequest(request, located.path, resolved.params)
 
-  if (route.operations[0]?.access === 'public') {
-    const operation = route.operations.find((candidate) => candidate.method === 'GET')
+  if (route.isPublic) {
+    const operation = route.byMethod.get('GET')
     if (!operation || !SAFE_METHODS.includes(request.method))
       return plainMethodNotAllowed(SAFE_METHODS)
     if (meta) meta.operation = operation.name
-    return withoutBody(await run(operation), request.method)
+    const call = callOf(state, located, params, undefined)
+    return andThen(run(operation, call, operationRequest), (response) =>
+      withoutBody(response, request.method),
+    )
   }
 
-  const supported = route.operations.map((operation) => operation.method)
-  if (supported.includes('GET') && !supported.includes('HEAD')) supported.push('HEAD')
-  const now = state.clock.now()
+  const { supported } = route
   if (request.method === 'OPTIONS') {
-    const allow = [...supported].sort().join(', ')
     return withNeverCache(
-      { status: 204, headers: { 'content-type': 'text/html; charset=utf-8', allow }, body: '' },
-      now,
+      {
+        status: 204,
+        headers: { 'content-type': 'text/html; charset=utf-8', allow: route.sortedAllow },
+        body: '',
+      },
+      state.clock.now(),
     )
   }
   const method = (params.hasBody ? params.body('method') : undefined) ?? request.method
-  if (!supported.includes(method)) return withNeverCache(restMethodNotAllowed(supported), now)
-  const operation = route.operations.find(
-    (candidate) => candidate.method === (method === 'HEAD' ? 'GET' : method),
-  )
-  if (!operation) return withNeverCache(restMethodNotAllowed(supported), now)
+  if (!supported.includes(method))
+    return withNeverCache(restMethodNotAllowed(supported), state.clock.now())
+  const operation = route.byMethod.get(method === 'HEAD' ? 'GET' : method)
+  if (!operation) return withNeverCache(restMethodNotAllowed(supported), state.clock.now())
   if (meta) meta.operation = operation.name
 
   const actor = authenticate(
     request,
-    { subdomain: located.organization.subdomain, basePath: located.basePath },
+    { subdomain: organization.subdomain, basePath: located.basePath },
     state.store,
   )
-  if ('status' in actor) return actor.status === 302 ? withNeverCache(actor, now) : actor
-  call.actor = actor
+  if ('status' in actor)
+    return actor.status === 302 ? withNeverCache(actor, state.clock.now()) : actor
   if (meta) meta.actor = actor.email
-  const rules = located.organization.rateLimit
+  const rules = organization.rateLimit
   const limit = rules
-    ? state.rateLimiter.take(located.organization.subdomain, actor.id, rules, state.clock.now())
+    ? state.rateLimiter.take(organization.subdomain, actor.id, rules, state.clock.now())
     : undefined
   if (limit?.limited) {
     const refused = rateLimitHit(limit.retryAfter, featureLevel)
-    return withoutBody(
-      { ...refused, headers: { ...refused.headers, ...limit.headers } },
-      request.method,
-    )
+    const headers = Object.assign(copyHeaders(refused.headers), limit.headers)
+    return withoutBody({ ...refused, headers }, request.method)
   }
-  const response = await run(operation)
-  const answered =
-    response.status >= 200 && response.status < 300
-      ? withNeverCache(response, state.clock.now())
-      : response
-  const limited = limit
-    ? { ...answered, headers: { ...answered.headers, ...limit.headers } }
-    : answered
-  return withoutBody(limited, request.method)
+  const call = callOf(state, located, params, actor)
+  return andThen(run(operation, call, operationRequest), (response) => {
+    const success = response.status >= 200 && response.status < 300
+    if (!success && !limit) return withoutBody(response, request.method)
+    // One copy of the headers takes the never-cache and the rate-limit headers, in the original
+    // spread order: the operation's, `Expires`, `Cache-Control`, then `X-RateLimit-*`.
+    let headers = response.headers
+    if (success) headers = neverCacheHeaders(headers, state.clock.now())
+    if (limit) headers = Object.assign(success ? headers : copyHeaders(headers), limit.headers)
+    return withoutBody({ ...response, headers }, request.method)
+  })
 }

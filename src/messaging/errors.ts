@@ -63,6 +63,16 @@ const JSON_TYPE = { 'content-type': 'application/json' }
 const HTML_TYPE = { 'content-type': 'text/html; charset=utf-8' }
 
 /**
+ * A copy of a headers object. Copied key by key: on Node 20, `{ ...headers }` followed by adding a key
+ * is tens of times slower (the spread's result takes a slow path when it grows).
+ */
+export function copyHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const copy: Record<string, string> = {}
+  for (const name of Object.keys(headers)) copy[name] = headers[name] as string
+  return copy
+}
+
+/**
  * A JSON error in the real layout. `extra` keys come between `msg` and `code`, as the real server
  * orders them (`var_name` for a missing argument).
  */
@@ -72,12 +82,14 @@ export function zulipError(
   msg: string,
   options: { extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
 ): PlainResponse {
-  const body = { result: 'error', msg, ...options.extra, code }
-  return {
-    status,
-    headers: { ...JSON_TYPE, ...options.headers },
-    body: `${JSON.stringify(body)}\n`,
-  }
+  // Built key by key, in the order `{ result, msg, ...extra, code }` gives (see `copyHeaders`).
+  const body: Record<string, unknown> = { result: 'error', msg }
+  const { extra } = options
+  if (extra) for (const key of Object.keys(extra)) body[key] = extra[key]
+  body.code = code
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (options.headers) Object.assign(headers, options.headers)
+  return { status, headers, body: `${JSON.stringify(body)}\n` }
 }
 
 /** A 400 `BAD_REQUEST`, the real server's default error. */
@@ -189,16 +201,28 @@ function httpDate(nowMs: number): string {
   return lastDate
 }
 
+const NEVER_CACHE = 'max-age=0, no-cache, no-store, must-revalidate, private'
+
+/**
+ * Django's `add_never_cache_headers` on a copy of the headers: `Expires` and `Cache-Control` after the
+ * others, unless already set.
+ */
+export function neverCacheHeaders(
+  headers: Readonly<Record<string, string>>,
+  nowMs: number,
+): Record<string, string> {
+  const result = copyHeaders(headers)
+  if (!('expires' in result)) result.expires = httpDate(nowMs)
+  if (!('cache-control' in result)) result['cache-control'] = NEVER_CACHE
+  return result
+}
+
 /**
  * Django's `add_never_cache_headers`, which the REST dispatcher applies to the responses it returns
  * (not to errors raised through it, which middleware turns into responses afterwards).
  */
 export function withNeverCache(response: PlainResponse, nowMs: number): PlainResponse {
-  const headers = { ...response.headers }
-  if (!('expires' in headers)) headers.expires = httpDate(nowMs)
-  if (!('cache-control' in headers))
-    headers['cache-control'] = 'max-age=0, no-cache, no-store, must-revalidate, private'
-  return { ...response, headers }
+  return { ...response, headers: neverCacheHeaders(response.headers, nowMs) }
 }
 
 /** The rate-limit message: newer servers point at the documentation. */

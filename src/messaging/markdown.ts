@@ -11,6 +11,8 @@
 
 /** `get_unused_fence`: backticks longer than any fence opening a line (at most 3 spaces in) inside the text. */
 export function unusedFence(text: string): string {
+  // No three backticks in a row: no line opens a fence.
+  if (!text.includes('```')) return '```'
   let longest = 0
   for (const line of text.split('\n')) {
     const match = /^ {0,3}(`{3,})/.exec(line)
@@ -33,13 +35,19 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 }
 
+const NEEDS_ESCAPE = /[&<>"']/
+
 /** Escapes text for HTML. */
 export function escapeHtml(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string)
 }
 
 /** Paragraphs of escaped text (the approximation described above); `''` for blank text. */
 export function renderParagraphs(text: string): string {
+  // One line (the usual case): one paragraph, or nothing when blank. Same result as the general path.
+  if (!text.includes('\n') && !text.includes('\r'))
+    return text.trim() === '' ? '' : `<p>${escapeHtml(text)}</p>`
   return text
     .replace(/\r\n?/g, '\n')
     .split(/\n[ \t]*\n/)

@@ -8,14 +8,14 @@ import type { PlainResponse } from '../core/http.js'
 import { badRequest, messagingMessages, missingArgument } from './errors.js'
 import { compareCodePoints } from './python.js'
 
-/** Names the real server always consumes (`client` is read by its request-logging middleware). */
-const ALWAYS_PROCESSED = ['client']
+/** The name the real server always consumes (`client` is read by its request-logging middleware). */
+const ALWAYS_PROCESSED = 'client'
 
 /** The parameters of one request. */
 export class RequestParams {
   readonly #post = new Map<string, string>()
   readonly #get = new Map<string, string>()
-  readonly #processed = new Set<string>(ALWAYS_PROCESSED)
+  readonly #processed = new Set<string>()
 
   constructor(
     post: ReadonlyArray<readonly [string, string]>,
@@ -62,8 +62,15 @@ export class RequestParams {
 
   /** Every name the request carried and no one read, sorted by code point. */
   ignored(): string[] {
-    const names = new Set([...this.#post.keys(), ...this.#get.keys()])
-    return [...names].filter((name) => !this.#processed.has(name)).sort(compareCodePoints)
+    const names: string[] = []
+    for (const name of this.#post.keys()) if (this.#isIgnored(name)) names.push(name)
+    for (const name of this.#get.keys())
+      if (!this.#post.has(name) && this.#isIgnored(name)) names.push(name)
+    return names.length > 1 ? names.sort(compareCodePoints) : names
+  }
+
+  #isIgnored(name: string): boolean {
+    return name !== ALWAYS_PROCESSED && !this.#processed.has(name)
   }
 }
 

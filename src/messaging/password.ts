@@ -127,6 +127,23 @@ function isAsciiSequence(text: string, from: number, to: number): boolean {
   return true
 }
 
+function isAscii(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) >= 0x80) return false
+  return true
+}
+
+/**
+ * `isGuessable` of an ASCII run of 3 or more characters that is no sequence (the caller checked), without
+ * copying it into an array: one repeated character, or a common password.
+ */
+function isGuessableAscii(text: string, from: number, to: number): boolean {
+  const first = text.charCodeAt(from)
+  let repeated = true
+  for (let i = from + 1; i < to && repeated; i++) repeated = text.charCodeAt(i) === first
+  if (repeated) return true
+  return to - from <= LONGEST_COMMON && COMMON.has(text.slice(from, to).toLowerCase())
+}
+
 /** The code point starting at `index` (a surrogate pair is one character), as a string. */
 function charAt(text: string, index: number): string {
   const code = text.charCodeAt(index)
@@ -156,7 +173,9 @@ export function isStrongPassword(password: string, policy: PasswordPolicy): bool
   const guessable = (from: number, to: number, characters: number) =>
     characters <= 2 ||
     isAsciiSequence(password, from, to) ||
-    isGuessable([...password.slice(from, to)])
+    (isAscii(password, from, to)
+      ? isGuessableAscii(password, from, to)
+      : isGuessable([...password.slice(from, to)]))
   let runStart = 0
   let runLength = 0
   let kind: Kind | undefined

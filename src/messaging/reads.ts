@@ -74,7 +74,9 @@ export function getOwnUser(call: MessagingCall): PlainResponse {
   const exchanged = call.store
     .messagesOf(call.organization.subdomain)
     .filter((message) => message.senderId === actor.id || message.recipientId === actor.id)
-  return success(call, { ...own, max_message_id: exchanged.at(-1)?.id ?? -1 })
+  // Added in place (a fresh object): growing a spread copy is slow on Node 20.
+  own.max_message_id = exchanged.at(-1)?.id ?? -1
+  return success(call, own)
 }
 
 /** `GET /messages/{message_id}`: `{ message, raw_content }` (only `raw_content` below feature level 120). */

@@ -3,15 +3,32 @@
  * operations' paths in order; the first match names the route, and every operation on that same path
  * gives the route's methods (a Zulip `rest_path`). Path converters: `int` is `[0-9]+`, `str` any
  * non-empty segment. A route newer than the organization's feature level does not exist.
+ *
+ * What the dispatcher needs of a route (its methods, `Allow` header, the operation of each method) is
+ * worked out once per feature level, not on every request.
  * @module
  */
 import type { MessagingOperation } from './context.js'
 import { decodeUtf8Lenient } from './python.js'
 
-/** A resolved route: its operations (one per method, in declaration order) and path parameters. */
+/** The operations on one path at one feature level, and what the dispatcher needs of them. */
+export interface MessagingRoute {
+  /** One operation per method, in declaration order (the order of `allowed_methods`). */
+  operations: readonly MessagingOperation[]
+  /** A public view (its first operation is `public`): answers GET and HEAD without authentication. */
+  isPublic: boolean
+  /** The methods the REST dispatcher accepts: the operations' methods, plus HEAD where GET is. */
+  supported: readonly string[]
+  /** The `Allow` header of an OPTIONS answer: `supported`, sorted. */
+  sortedAllow: string
+  /** The operation answering a method (the first declared for it), or `undefined`. */
+  byMethod: ReadonlyMap<string, MessagingOperation>
+}
+
+/** A resolved route and the request's path parameters (shared and frozen: do not change them). */
 export interface ResolvedRoute {
-  operations: MessagingOperation[]
-  params: Record<string, string>
+  route: MessagingRoute
+  params: Readonly<Record<string, string>>
 }
 
 /** Percent-decodes a URL path as the WSGI server does; malformed escapes are kept as sent. */
@@ -32,45 +49,117 @@ export function decodePath(path: string): string {
 
 const CONVERTERS = { int: /^[0-9]+$/, str: /^[^/]+$/ } as const
 
+/** One path segment of an operation: a literal, or a parameter with its converter. */
+type Segment = { literal: string } | { name: string; converter: RegExp }
+
+/** An operation available at a feature level, its segments, and the route it belongs to there. */
+interface Candidate {
+  segments: readonly Segment[]
+  route: MessagingRoute
+}
+
+function compileSegments(operation: MessagingOperation): Segment[] {
+  return operation.path
+    .split('/')
+    .slice(1)
+    .map((pattern) => {
+      if (!pattern.startsWith(':')) return { literal: pattern }
+      const name = pattern.slice(1)
+      return { name, converter: CONVERTERS[operation.converters?.[name] ?? 'str'] }
+    })
+}
+
+function routeOf(operations: readonly MessagingOperation[]): MessagingRoute {
+  const supported = operations.map((operation) => operation.method)
+  if (supported.includes('GET') && !supported.includes('HEAD')) supported.push('HEAD')
+  const byMethod = new Map<string, MessagingOperation>()
+  for (const operation of operations)
+    if (!byMethod.has(operation.method)) byMethod.set(operation.method, operation)
+  return {
+    operations,
+    isPublic: operations[0]?.access === 'public',
+    supported,
+    sortedAllow: [...supported].sort().join(', '),
+    byMethod,
+  }
+}
+
+/** The candidates at one feature level, in declaration order, each with its path's route. */
+function candidatesAt(
+  operations: readonly MessagingOperation[],
+  featureLevel: number,
+): Candidate[] {
+  const available = operations.filter((operation) => (operation.since ?? 0) <= featureLevel)
+  const routes = new Map<string, MessagingRoute>()
+  return available.map((operation) => {
+    let route = routes.get(operation.path)
+    if (!route) {
+      route = routeOf(available.filter((other) => other.path === operation.path))
+      routes.set(operation.path, route)
+    }
+    return { segments: compileSegments(operation), route }
+  })
+}
+
+/** The path parameters when the path's segments (`parts`, from index 1) match, otherwise `undefined`. */
+function match(segments: readonly Segment[], parts: readonly string[]) {
+  if (segments.length !== parts.length - 1) return undefined
+  let params: Record<string, string> | undefined
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as Segment
+    const part = parts[i + 1] as string
+    if ('literal' in segment) {
+      if (segment.literal !== part) return undefined
+    } else {
+      if (!segment.converter.test(part)) return undefined
+      params ??= {}
+      params[segment.name] = part
+    }
+  }
+  return params ?? {}
+}
+
 /** Builds the resolver of an ordered operation list. */
 export function createMessagingRoutes(operations: readonly MessagingOperation[]) {
-  const compiled = operations.map((operation) => ({
-    operation,
-    segments: operation.path.split('/').slice(1),
-  }))
+  /** Per feature level: the candidates, and the resolutions of recently seen paths (`null`: none). */
+  const levels = new Map<
+    number,
+    { candidates: Candidate[]; resolved: Map<string, ResolvedRoute | null> }
+  >()
 
-  const match = (segments: string[], parts: string[], operation: MessagingOperation) => {
-    if (segments.length !== parts.length) return undefined
-    const params: Record<string, string> = {}
-    for (let i = 0; i < parts.length; i++) {
-      const pattern = segments[i] as string
-      const part = parts[i] as string
-      if (pattern.startsWith(':')) {
-        const name = pattern.slice(1)
-        if (!CONVERTERS[operation.converters?.[name] ?? 'str'].test(part)) return undefined
-        params[name] = part
-      } else if (pattern !== part) return undefined
+  const find = (candidates: readonly Candidate[], path: string): ResolvedRoute | undefined => {
+    const parts = path.split('/')
+    for (const { segments, route } of candidates) {
+      const params = match(segments, parts)
+      // Frozen: a resolution is shared by every request to the same path.
+      if (params) return { route, params: Object.freeze(params) }
     }
-    return params
+    return undefined
   }
 
   return {
     operations,
     /** The route for a decoded path at a feature level, or `undefined` (the HTML 404). */
     resolve(path: string, featureLevel: number): ResolvedRoute | undefined {
-      const parts = path.split('/').slice(1)
-      const available = compiled.filter(({ operation }) => (operation.since ?? 0) <= featureLevel)
-      for (const { operation, segments } of available) {
-        const params = match(segments, parts, operation)
-        if (!params) continue
-        const group = available
-          .filter((entry) => entry.operation.path === operation.path)
-          .map((entry) => entry.operation)
-        return { operations: group, params }
+      let level = levels.get(featureLevel)
+      if (!level) {
+        level = { candidates: candidatesAt(operations, featureLevel), resolved: new Map() }
+        levels.set(featureLevel, level)
       }
-      return undefined
+      const cached = level.resolved.get(path)
+      if (cached !== undefined) return cached ?? undefined
+      const resolved = find(level.candidates, path)
+      if (path.length <= CACHED_PATH_LENGTH) {
+        if (level.resolved.size >= PATH_CACHE_SIZE) level.resolved.clear()
+        level.resolved.set(path, resolved ?? null)
+      }
+      return resolved
     },
   }
 }
+
+/** How many paths each feature level remembers, and the longest it remembers. */
+const PATH_CACHE_SIZE = 512
+const CACHED_PATH_LENGTH = 1024
 
 export type MessagingRoutes = ReturnType<typeof createMessagingRoutes>

@@ -153,28 +153,64 @@ function compileTemplate(template: string) {
   // msw, a 500), so the patterns it sees capture nothing.
   const mswPattern = (tail: string) =>
     new RegExp(`^${escapeRegExp(normalized).replace(SENTINEL, '[a-z0-9-]+')}${tail}$`)
+  const urlOf = (subdomain: string) => normalized.replace(SENTINEL, subdomain)
+  /** Recently located request URLs (`null`: not under the template). */
+  const recent = new Map<string, Found | null>()
   return {
-    urlOf: (subdomain: string) => normalized.replace(SENTINEL, subdomain),
+    urlOf,
     patterns: (scope: Scope) => [mswPattern(scope === 'server' ? '(?:/.*)?' : '/api(?:/.*)?')],
-    /** The subdomain, path prefix and remaining path of a request URL under the template. */
-    locate(requestUrl: string): { subdomain: string; basePath: string; path: string } | undefined {
-      let target: URL
-      try {
-        target = new URL(requestUrl)
-      } catch {
-        return undefined
+    /**
+     * The subdomain, base URL, path prefix, remaining path and query string of a request URL under the
+     * template. Remembered for recently seen URLs: clients repeat theirs, and parsing is most of the cost.
+     */
+    locate(requestUrl: string): Found | undefined {
+      const cached = recent.get(requestUrl)
+      if (cached !== undefined) return cached ?? undefined
+      const result = parse(requestUrl)
+      if (requestUrl.length <= CACHED_URL_LENGTH) {
+        if (recent.size >= URL_CACHE_SIZE) recent.clear()
+        recent.set(requestUrl, result ?? null)
       }
-      const found = matcher.exec(`${target.protocol}//${target.host}${target.pathname}`)
-      if (!found) return undefined
-      const subdomain = found[1] as string
-      return {
-        subdomain,
-        basePath: pathTemplate.replace(SENTINEL, subdomain),
-        path: found[2] || '/',
-      }
+      return result
     },
   }
+
+  function parse(requestUrl: string): Found | undefined {
+    let target: URL
+    try {
+      target = new URL(requestUrl)
+    } catch {
+      return undefined
+    }
+    const matched = matcher.exec(`${target.protocol}//${target.host}${target.pathname}`)
+    if (!matched) return undefined
+    const subdomain = matched[1] as string
+    return {
+      subdomain,
+      baseUrl: urlOf(subdomain),
+      basePath: pathTemplate.replace(SENTINEL, subdomain),
+      path: matched[2] || '/',
+      query: target.search.slice(1),
+    }
+  }
 }
+
+/** Where a request URL lies under the base URL template. */
+interface Found {
+  subdomain: string
+  /** The organization's base URL. */
+  baseUrl: string
+  /** The organization's path prefix. */
+  basePath: string
+  /** The path below the base URL, still percent-encoded. */
+  path: string
+  /** The query string, without the `?`. */
+  query: string
+}
+
+/** How many request URLs `locate` remembers, and the longest it remembers. */
+const URL_CACHE_SIZE = 512
+const CACHED_URL_LENGTH = 2048
 
 /** Creates the messaging service of one simulator. */
 export function createMessagingService(
@@ -240,36 +276,41 @@ export function createMessagingService(
     if (scope === 'in-process' && !found.path.startsWith('/api/')) return undefined
     return {
       organization,
-      baseUrl: template.urlOf(found.subdomain),
+      baseUrl: found.baseUrl,
       basePath: found.basePath,
       path: found.path,
+      query: found.query,
     }
   }
 
-  async function handle(
+  /** Not `async`: a synchronous answer then costs one resolved promise, not a chain of them. */
+  function handle(
     request: PlainRequest,
     scope: Scope,
     meta?: RequestMeta,
   ): Promise<PlainResponse | undefined> {
     const located = locate(request, scope)
-    if (!located) return undefined
+    if (!located) return Promise.resolve(undefined)
     if (meta) {
       meta.tenant = located.organization.subdomain
       meta.path = located.path
     }
     try {
-      return await dispatch(state, routes, located, request, meta)
+      const answer = dispatch(state, routes, located, request, meta)
+      return answer instanceof Promise
+        ? answer.catch(() => internalError())
+        : Promise.resolve(answer)
     } catch {
-      return internalError()
+      return Promise.resolve(internalError())
     }
   }
 
   function describe(request: PlainRequest, scope: Scope): RequestMeta | undefined {
     const located = locate(request, scope)
     if (!located) return undefined
-    const route = routes.resolve(decodePath(located.path), located.organization.featureLevel)
+    const resolved = routes.resolve(decodePath(located.path), located.organization.featureLevel)
     const method = request.method === 'HEAD' ? 'GET' : request.method
-    const operation = route?.operations.find((candidate) => candidate.method === method)
+    const operation = resolved?.route.operations.find((candidate) => candidate.method === method)
     return {
       operation: operation?.name ?? null,
       tenant: located.organization.subdomain,

@@ -101,7 +101,16 @@ export function createMessagingStore(context: ServiceContext) {
   /** Stores a message and gives it the next id. */
   function addMessage(input: NewMessage): MessageRecord {
     lastMessageId += 1
-    return messages.insert({ id: lastMessageId, ...input, sentAt: context.clock.now() })
+    return messages.insert({
+      id: lastMessageId,
+      organization: input.organization,
+      senderId: input.senderId,
+      recipientId: input.recipientId,
+      content: input.content,
+      renderedContent: input.renderedContent,
+      client: input.client,
+      sentAt: context.clock.now(),
+    })
   }
 
   return {
