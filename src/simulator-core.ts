@@ -198,6 +198,18 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
   const faults = createFaults()
 
   let loading: Promise<void> = Promise.resolve()
+  /** Whether `loading` has settled: requests then skip waiting for it (an await costs microtask turns). */
+  let settled = false
+  /** Makes `next` the load in force; requests wait for it until it settles. */
+  const track = (next: Promise<void>): Promise<void> => {
+    loading = next
+    settled = false
+    const done = () => {
+      if (loading === next) settled = true
+    }
+    next.then(done, done)
+    return next
+  }
   /** Each service's change counter right after its last load, and the scenario it loaded. */
   const loaded = new Map<Service, { changes: number; scenario: Scenario }>()
   const load = async (force: boolean) => {
@@ -216,7 +228,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     request: PlainRequest,
     scope: Scope,
   ): Promise<Outcome | undefined> {
-    await loading
+    if (!settled) await loading
     const began = performance.now()
     const time = clock.now()
     let meta: RequestMeta = { operation: null, tenant: null, actor: null, path: request.path }
@@ -292,11 +304,10 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     faults.clear()
     latency = initialLatency
     journal.clear()
-    loading = loading.then(() => load(false))
-    return loading
+    return track(loading.then(() => load(false)))
   }
 
-  loading = load(true)
+  track(load(true))
   const simulator: SimulatorCore = {
     get ready() {
       return loading

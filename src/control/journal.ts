@@ -194,7 +194,9 @@ export function createJournal(
     /** Records a request; drops the oldest entry beyond the cap. */
     record(entry: Omit<RawJournalEntry, 'seq'>): void {
       seq += 1
-      const full = { ...entry, seq }
+      // The entry is the caller's fresh object: numbered in place rather than copied.
+      const full = entry as RawJournalEntry
+      full.seq = seq
       if (cap <= 0) return
       if (ring.length < cap) ring.push(full)
       else {

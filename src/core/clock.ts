@@ -36,9 +36,19 @@ export function toEpochMs(time: TimeInput): number {
 export function createClock(start?: TimeInput): Clock {
   let fixedAt: number | undefined = start === undefined ? undefined : toEpochMs(start)
   let offset = 0
+  // The ISO string of the last instant asked for: requests in the same millisecond share it.
+  let isoAt = Number.NaN
+  let isoText = ''
   const clock: Clock = {
     now: () => (fixedAt === undefined ? Date.now() + offset : fixedAt),
-    iso: () => new Date(clock.now()).toISOString(),
+    iso: () => {
+      const now = clock.now()
+      if (now !== isoAt) {
+        isoAt = now
+        isoText = new Date(now).toISOString()
+      }
+      return isoText
+    },
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) {
         throw new RangeError(

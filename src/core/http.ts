@@ -35,7 +35,9 @@ export function jsonResponse(
   const text = JSON.stringify(value)
   return {
     status,
-    headers: { 'content-type': 'application/json', ...options.headers },
+    headers: options.headers
+      ? { 'content-type': 'application/json', ...options.headers }
+      : { 'content-type': 'application/json' },
     body: options.trailingNewline ? `${text}\n` : text,
   }
 }

@@ -9,8 +9,27 @@ export class KeyedLock {
 
   /** Runs `work` once every earlier call with the same key has settled. */
   run<T>(key: string, work: () => T | Promise<T>): Promise<T> {
-    const previous = this.#tails.get(key) ?? Promise.resolve()
+    const previous = this.#tails.get(key)
+    // Nothing pending on the key: run now. Synchronous work cannot interleave with anything, so it
+    // needs no tail; only work that returns a promise holds the key until it settles.
+    if (previous === undefined) {
+      let result: T | Promise<T>
+      try {
+        result = work()
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      if (!(result instanceof Promise)) return Promise.resolve(result)
+      this.#hold(key, result)
+      return result
+    }
     const result = previous.then(work, work)
+    this.#hold(key, result)
+    return result
+  }
+
+  /** Makes later calls on `key` wait for `result` to settle. */
+  #hold(key: string, result: Promise<unknown>): void {
     const tail = result.then(
       () => undefined,
       () => undefined,
@@ -19,6 +38,5 @@ export class KeyedLock {
     void tail.then(() => {
       if (this.#tails.get(key) === tail) this.#tails.delete(key)
     })
-    return result
   }
 }

@@ -38,7 +38,7 @@ async function createPreset(
 
   const { store, clock, lock } = context
   const workspace = principal.workspace
-  return lock.run(`${workspace.id}\u0000${slug}`, async () => {
+  return lock.run(`${workspace.id}\u0000${slug}`, () => {
     const existing = store.preset(workspace.id, slug)
     if (existing?.status === 'archived') return routerError(404, routerMessages.presetNotFound)
     const preset = store.addVersion(

@@ -40,8 +40,10 @@ export function presetWithVersionToWire(
   preset: PresetRecord,
   designated: PresetVersionRecord | undefined,
 ) {
-  return {
-    ...presetToWire(preset),
-    designated_version: designated ? versionToWire(designated) : null,
-  }
+  // Grown from the preset's own wire object rather than spread into a new one (cheaper on every create).
+  const wire: ReturnType<typeof presetToWire> & {
+    designated_version: ReturnType<typeof versionToWire> | null
+  } = Object.assign(presetToWire(preset), { designated_version: null })
+  if (designated) wire.designated_version = versionToWire(designated)
+  return wire
 }

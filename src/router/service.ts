@@ -5,7 +5,7 @@
 import { routerOperations } from '../../handlers/router/index.js'
 import { jsonResponse, type PlainRequest, type PlainResponse } from '../core/http.js'
 import { KeyedLock } from '../core/lock.js'
-import { createRouteTable } from '../core/routes.js'
+import { createRouteTable, toOperationRequest } from '../core/routes.js'
 import {
   type RequestMeta,
   type Scope,
@@ -66,13 +66,15 @@ export function createRouterService(
   const routes = createRouteTable(routerOperations)
   const base = new URL(options.baseUrl)
   const basePath = base.pathname.replace(/\/+$/, '')
+  const originPrefix = `${base.origin}/`
+  const basePathPrefix = `${basePath}/`
 
   /** The path below the base, the route, and who is calling (for the journal and faults). */
   function locate(request: PlainRequest, scope: Scope) {
     // Another origin is never the router's, even with a path like its own (`simulator.dispatch` offers
     // every service every request; msw's patterns check the origin on their own).
-    if (!request.url.startsWith(`${base.origin}/`)) return undefined
-    if (!request.path.startsWith(`${basePath}/`) && request.path !== basePath) return undefined
+    if (!request.url.startsWith(originPrefix)) return undefined
+    if (!request.path.startsWith(basePathPrefix) && request.path !== basePath) return undefined
     const path = request.path.slice(basePath.length) || '/'
     if (scope === 'in-process' && !path.startsWith('/presets')) return undefined
     const found = routes.lookup(request.method, path)
@@ -97,11 +99,10 @@ export function createRouterService(
     const { path, found } = located
     if (found.kind === 'operation') {
       try {
-        return await found.operation.handle(operationContext, {
-          ...request,
-          path,
-          params: found.params,
-        })
+        return await found.operation.handle(
+          operationContext,
+          toOperationRequest(request, path, found.params),
+        )
       } catch {
         // Never expected: every failure the service knows is a 4xx. Answer in the router's shape
         // rather than let the exception reach msw or the server.

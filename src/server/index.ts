@@ -113,10 +113,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       control: `${origin}${CONTROL_PREFIX}`,
     })
 
-  const serviceOf = (path: string): ServiceName | undefined =>
-    (Object.keys(SERVER_PREFIXES) as ServiceName[]).find(
-      (name) => path === SERVER_PREFIXES[name] || path.startsWith(`${SERVER_PREFIXES[name]}/`),
-    )
+  const prefixes = (Object.keys(SERVER_PREFIXES) as ServiceName[]).map((name) => ({
+    name,
+    exact: SERVER_PREFIXES[name],
+    below: `${SERVER_PREFIXES[name]}/`,
+  }))
+  const serviceOf = (path: string): ServiceName | undefined => {
+    for (const prefix of prefixes)
+      if (path === prefix.exact || path.startsWith(prefix.below)) return prefix.name
+    return undefined
+  }
   const controlAllowed = (request: IncomingMessage) =>
     options.controlToken === undefined ||
     request.headers.authorization === `Bearer ${options.controlToken}` ||

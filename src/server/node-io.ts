@@ -46,11 +46,13 @@ export function toPlainRequest(
 ): PlainRequest {
   const url = new URL(`${origin}${request.url ?? '/'}`)
   const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(request.headers)) {
+  const incoming = request.headers
+  for (const name in incoming) {
+    const value = incoming[name]
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
   }
   const bytes = body?.bytes
-  return {
+  const plain: PlainRequest = {
     method: request.method ?? 'GET',
     url: url.href,
     path: url.pathname,
@@ -60,8 +62,9 @@ export function toPlainRequest(
       bytes && bytes.length > 0
         ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
         : undefined,
-    ...(body?.oversized ? { oversized: true } : {}),
   }
+  if (body?.oversized) plain.oversized = true
+  return plain
 }
 
 /**
@@ -69,10 +72,10 @@ export function toPlainRequest(
  * string: node then sends the head and the body in one write, where a Buffer costs a second (`writev`).
  */
 export function writePlain(response: ServerResponse, plain: PlainResponse, head: boolean): void {
-  response.writeHead(plain.status, {
-    ...plain.headers,
-    'content-length': String(Buffer.byteLength(plain.body)),
-  })
+  const headers: Record<string, string> = {}
+  for (const name in plain.headers) headers[name] = plain.headers[name] as string
+  headers['content-length'] = String(Buffer.byteLength(plain.body))
+  response.writeHead(plain.status, headers)
   if (head) response.end()
   else response.end(plain.body, 'utf8')
 }
