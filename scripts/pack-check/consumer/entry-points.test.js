@@ -83,3 +83,42 @@ describe('understudy-mock/server', () => {
     expect(simulator.handlers.length).toBeGreaterThan(0)
   })
 })
+
+describe('the installed bin (node_modules/.bin/understudy, one bundled file)', () => {
+  /** Starts `understudy serve --port 0 --quiet <extra>` and resolves with its origin and a stop function. */
+  async function serve(extra) {
+    const { spawn } = await import('node:child_process')
+    const { join } = await import('node:path')
+    const bin = join(process.cwd(), 'node_modules', '.bin', 'understudy')
+    const child = spawn(bin, ['serve', '--port', '0', '--quiet', ...extra], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const origin = await new Promise((resolve, reject) => {
+      let out = ''
+      child.stdout.on('data', (chunk) => {
+        out += chunk
+        const found = /http:\/\/127\.0\.0\.1:\d+/.exec(out)
+        if (found) resolve(found[0])
+      })
+      child.once('exit', (code) => reject(new Error(`understudy exited with ${code}: ${out}`)))
+    })
+    return { origin, stop: () => child.kill('SIGTERM') }
+  }
+
+  for (const engine of ['direct', 'msw']) {
+    it(`serves the router and the messaging service (engine ${engine})`, async () => {
+      const { origin, stop } = await serve(['--engine', engine])
+      try {
+        const presets = await fetch(`${origin}/router/api/v1/presets`, {
+          headers: { authorization: 'Bearer sk-or-v1-understudy-default-inference' },
+        })
+        expect([presets.status, await presets.json()]).toEqual([200, { data: [], total_count: 0 }])
+        const settings = await fetch(`${origin}/messaging/acme/api/v1/server_settings`)
+        expect(settings.status).toBe(200)
+        expect((await settings.json()).realm_uri).toBe(`${origin}/messaging/acme`)
+      } finally {
+        stop()
+      }
+    })
+  }
+})
