@@ -1,12 +1,12 @@
 /**
  * Runs every benchmark, each in its own process, then prints one table and writes
- * `bench/results/summary.json`, after building `dist/` (which every benchmark measures; `--no-build` skips
- * it). `--smoke`: tiny durations and counts. Exits non-zero only when a
- * benchmark crashes, never on a missed target.
+ * `bench/results/summary.json` and the table as Markdown (`summary.md`, for the README). Builds `dist/`
+ * first, which every benchmark measures (`--no-build` skips it). `--smoke`: tiny durations and counts.
+ * Exits non-zero only when a benchmark crashes, never on a missed target.
  * @module
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { RESULTS, ROOT, type Row, SMOKE, writeResult } from './lib.js'
 
@@ -78,4 +78,16 @@ console.log(
   `\n${judged.length - missed}/${judged.length} targets met; ${crashed.length ? `crashed: ${crashed.join(', ')}` : 'no crashes'}; ${seconds.toFixed(0)} s`,
 )
 writeResult('summary', { crashed, seconds, targets: judged.length, missed }, rows)
+// The same table as Markdown, for the README.
+const markdown = [
+  '| group | item | figure | baseline (same run) | judged | target | met |',
+  '|---|---|---|---|---|---|---|',
+  ...table
+    .slice(1)
+    .map(
+      (cells) =>
+        `| ${cells.map((cell) => cell.replace('MISSED', '**no**').replace(/^met$/, 'yes')).join(' | ')} |`,
+    ),
+]
+writeFileSync(join(RESULTS, 'summary.md'), `${markdown.join('\n')}\n`)
 process.exitCode = crashed.length > 0 ? 1 : 0
