@@ -326,7 +326,7 @@ export async function load(origin: string, op: Op, seconds: number, connections:
 /** The load of every loopback run: connections, seconds per run, rounds (each target once a round). */
 export const LOAD = {
   connections: 32,
-  seconds: pick(1, 0.2),
+  seconds: pick(2, 0.2),
   warmUp: pick(1, 0.1),
   rounds: pick(3, 1),
 }

@@ -60,7 +60,7 @@ for (const op of OPS) {
       ]),
     ),
     () => send(undefined, op),
-    { rounds: pick(6, 2), batch: pick(50, 5) },
+    { rounds: pick(12, 2), batch: pick(100, 5) },
   )
   inProcess[op.name] = times
   const zero = times['0'] as number

@@ -17,11 +17,11 @@ import { extractPreset, type Skin } from './validation/index.js'
  * Checks, in order: credentials (401), write permission (403), slug (400), body (400), an archived
  * preset (404); then stores the next version under a per-slug lock and answers `{ data: preset }`.
  */
-async function createPreset(
+function createPreset(
   context: RouterContext,
   skin: Skin,
   request: OperationRequest,
-): Promise<PlainResponse> {
+): PlainResponse | Promise<PlainResponse> {
   const principal = authenticate(request, context.store)
   if ('status' in principal) return principal
   const forbidden = authorizeWrite(principal)
@@ -41,7 +41,7 @@ async function createPreset(
   return lock.run(`${workspace.id}\u0000${slug}`, () => {
     const existing = store.preset(workspace.id, slug)
     if (existing?.status === 'archived') return routerError(404, routerMessages.presetNotFound)
-    const preset = store.addVersion(
+    const { preset, version } = store.addVersion(
       {
         workspace,
         slug,
@@ -50,10 +50,9 @@ async function createPreset(
         creatorUserId: principal.key.userId,
       },
       clock.iso(),
+      existing ?? null,
     )
-    return jsonResponse(200, {
-      data: presetWithVersionToWire(preset, store.version(preset.designated_version_id)),
-    })
+    return jsonResponse(200, { data: presetWithVersionToWire(preset, version) })
   })
 }
 

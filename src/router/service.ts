@@ -88,25 +88,34 @@ export function createRouterService(
     return { path, found, meta }
   }
 
-  async function handle(
+  /** Not `async`: a synchronous answer then costs one resolved promise, not a chain of them. */
+  function handle(
     request: PlainRequest,
     scope: Scope,
     meta?: RequestMeta,
   ): Promise<PlainResponse | undefined> {
     const located = locate(request, scope)
-    if (!located) return undefined
+    if (!located) return Promise.resolve(undefined)
     if (meta) Object.assign(meta, located.meta)
-    const { path, found } = located
+    return Promise.resolve(answerLocated(request, located))
+  }
+
+  function answerLocated(
+    request: PlainRequest,
+    { path, found }: NonNullable<ReturnType<typeof locate>>,
+  ): PlainResponse | Promise<PlainResponse> {
     if (found.kind === 'operation') {
+      // Never expected: every failure the service knows is a 4xx. Answer in the router's shape
+      // rather than let the exception reach msw or the server.
+      const internal = () => routerError(500, routerMessages.internal)
       try {
-        return await found.operation.handle(
+        const answer = found.operation.handle(
           operationContext,
           toOperationRequest(request, path, found.params),
         )
+        return answer instanceof Promise ? answer.catch(internal) : answer
       } catch {
-        // Never expected: every failure the service knows is a 4xx. Answer in the router's shape
-        // rather than let the exception reach msw or the server.
-        return routerError(500, routerMessages.internal)
+        return internal()
       }
     }
     if (found.kind === 'method-not-allowed') {

@@ -43,7 +43,6 @@ export function createRouterStore(context: ServiceContext) {
   })
   let seq = 0
 
-  /** Stores a version (and its preset, on a new slug). The caller serialises calls per workspace and slug. */
   /** A UUID from the seed that no stored record has (a seed set again may repeat earlier ids). */
   function freshId(taken: (id: string) => boolean): string {
     const ids = context.ids()
@@ -54,8 +53,19 @@ export function createRouterStore(context: ServiceContext) {
   const idTaken = (id: string) =>
     presets.get('id', id) !== undefined || versions.get('id', id) !== undefined
 
-  function addVersion(input: NewVersion, at: string): PresetRecord {
-    const existing = presets.get('slug', slugKey(input.workspace.id, input.slug))
+  /**
+   * Stores a version (and its preset, on a new slug). `known` is the preset stored under the slug when the
+   * caller already looked it up (`null`: none), which saves looking it up again.
+   */
+  function addVersion(
+    input: NewVersion,
+    at: string,
+    known?: PresetRecord | null,
+  ): { preset: PresetRecord; version: PresetVersionRecord } {
+    const existing =
+      known === undefined
+        ? presets.get('slug', slugKey(input.workspace.id, input.slug))
+        : (known ?? undefined)
     const presetId = existing?.id ?? freshId(idTaken)
     const version = versions.insert({
       id: freshId((id) => id === presetId || idTaken(id)),
@@ -70,9 +80,9 @@ export function createRouterStore(context: ServiceContext) {
     seq += 1
     if (existing) {
       presets.patch(existing, { updated_at: at, designated_version_id: version.id, seq })
-      return existing
+      return { preset: existing, version }
     }
-    return presets.insert({
+    const preset = presets.insert({
       id: presetId,
       name: input.slug,
       slug: input.slug,
@@ -86,6 +96,7 @@ export function createRouterStore(context: ServiceContext) {
       designated_version_id: version.id,
       seq,
     })
+    return { preset, version }
   }
 
   return {
@@ -145,7 +156,7 @@ export function createRouterStore(context: ServiceContext) {
                 creatorUserId,
               },
               time(version.createdAt ?? preset.createdAt),
-            )
+            ).preset
           }
           if (record) {
             presets.patch(record, {

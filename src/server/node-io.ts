@@ -32,7 +32,12 @@ export function readBody(request: IncomingMessage, limit: number): Promise<ReadB
     }
     request.on('data', onData)
     request.on('end', () =>
-      resolve({ bytes: chunks.length === 0 ? undefined : Buffer.concat(chunks), oversized: false }),
+      resolve({
+        // One chunk (the usual small body) is used as it is, not copied.
+        bytes:
+          chunks.length === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks),
+        oversized: false,
+      }),
     )
     request.on('error', reject)
   })
