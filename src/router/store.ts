@@ -50,8 +50,8 @@ export function createRouterStore(context: ServiceContext) {
     while (taken(id)) id = ids.uuid()
     return id
   }
-  const idTaken = (id: string) =>
-    presets.get('id', id) !== undefined || versions.get('id', id) !== undefined
+  // Each kind of id is unique among its own kind (presets are found by slug, versions by id).
+  const presetIdTaken = (id: string) => presets.get('id', id) !== undefined
 
   /**
    * Stores a version (and its preset, on a new slug). `known` is the preset stored under the slug when the
@@ -66,9 +66,9 @@ export function createRouterStore(context: ServiceContext) {
       known === undefined
         ? presets.get('slug', slugKey(input.workspace.id, input.slug))
         : (known ?? undefined)
-    const presetId = existing?.id ?? freshId(idTaken)
+    const presetId = existing?.id ?? freshId(presetIdTaken)
     const version = versions.insert({
-      id: freshId((id) => id === presetId || idTaken(id)),
+      id: freshId((id) => id === presetId || versions.get('id', id) !== undefined),
       preset_id: presetId,
       version: existing ? versions.list('preset', existing.id).length + 1 : 1,
       config: input.config,
