@@ -42,6 +42,22 @@ export function jsonResponse(
   }
 }
 
+/** A value now, or a promise of it: operations answer synchronously unless they must wait. */
+export type MaybeAsync<T> = T | Promise<T>
+
+/**
+ * Calls `work` and turns a throw or a rejection into `fallback()`, so that an unexpected failure becomes
+ * the service's own 500. A synchronous answer stays synchronous (no promise, no microtask turn).
+ */
+export function guarded<T>(work: () => MaybeAsync<T>, fallback: () => T): MaybeAsync<T> {
+  try {
+    const answer = work()
+    return answer instanceof Promise ? answer.catch(() => fallback()) : answer
+  } catch {
+    return fallback()
+  }
+}
+
 /** Reads a header case-insensitively from a plain record of lower-case names. */
 export function header(request: PlainRequest, name: string): string | undefined {
   return request.headers[name.toLowerCase()]

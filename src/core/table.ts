@@ -4,7 +4,7 @@
  *
  * This replaced an @msw/data `Collection` (see `decisions/storage.md`): its `create` deep-copied every
  * value and gave each record a UUID and a Map of its own, which made writes 25–40% slower, seeding 40%
- * slower and each 100,000 records about 70 MB larger, and importing it cost a third of the CLI's start.
+ * slower and each 100,000 records about 70 MB larger, and importing it cost 40% of the CLI's start.
  * @module
  */
 import type { z } from 'zod'
@@ -24,6 +24,7 @@ export class Table<Schema extends z.ZodType<object>, Indexes extends string = ne
   #records: z.output<Schema>[] = []
   #mutations = 0
 
+  /** `schema` gives the records their type (scenarios and requests are validated where they come in). */
   constructor(_schema: Schema, indexes: Record<Indexes, IndexDefinition<z.output<Schema>>>) {
     this.#indexes = (Object.keys(indexes) as Indexes[]).map((name) => ({ name, ...indexes[name] }))
     this.#resetIndexes()

@@ -19,7 +19,7 @@
  * no microtask turns unless an operation itself returns a promise.
  * @module
  */
-import type { PlainRequest, PlainResponse } from '../core/http.js'
+import { guarded, type MaybeAsync, type PlainRequest, type PlainResponse } from '../core/http.js'
 import { type OperationRequest, toOperationRequest } from '../core/routes.js'
 import type { RequestMeta } from '../core/service.js'
 import { authenticate } from './auth.js'
@@ -55,8 +55,7 @@ export interface Located {
 
 const SAFE_METHODS = ['GET', 'HEAD']
 
-/** A response, or a promise of one: operations answer synchronously unless they must wait. */
-type Answer = PlainResponse | Promise<PlainResponse>
+type Answer = MaybeAsync<PlainResponse>
 
 /** Applies `finish` to an answer, without a promise when the answer is already there. */
 function andThen(answer: Answer, finish: (response: PlainResponse) => PlainResponse): Answer {
@@ -69,12 +68,7 @@ function run(
   call: MessagingCall,
   request: OperationRequest,
 ): Answer {
-  try {
-    const answer = operation.handle(call, request)
-    return answer instanceof Promise ? answer.catch(() => internalError()) : answer
-  } catch {
-    return internalError()
-  }
+  return guarded(() => operation.handle(call, request), internalError)
 }
 
 function withoutBody(response: PlainResponse, method: string): PlainResponse {

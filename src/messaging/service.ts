@@ -9,7 +9,7 @@
  * @module
  */
 import { messagingOperations } from '../../handlers/messaging/index.js'
-import type { PlainRequest, PlainResponse } from '../core/http.js'
+import { guarded, type PlainRequest, type PlainResponse } from '../core/http.js'
 import { KeyedLock } from '../core/lock.js'
 import {
   escapeRegExp,
@@ -295,14 +295,9 @@ export function createMessagingService(
       meta.tenant = located.organization.subdomain
       meta.path = located.path
     }
-    try {
-      const answer = dispatch(state, routes, located, request, meta)
-      return answer instanceof Promise
-        ? answer.catch(() => internalError())
-        : Promise.resolve(answer)
-    } catch {
-      return Promise.resolve(internalError())
-    }
+    return Promise.resolve(
+      guarded(() => dispatch(state, routes, located, request, meta), internalError),
+    )
   }
 
   function describe(request: PlainRequest, scope: Scope): RequestMeta | undefined {

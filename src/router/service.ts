@@ -3,7 +3,13 @@
  * @module
  */
 import { routerOperations } from '../../handlers/router/index.js'
-import { jsonResponse, type PlainRequest, type PlainResponse } from '../core/http.js'
+import {
+  guarded,
+  jsonResponse,
+  type MaybeAsync,
+  type PlainRequest,
+  type PlainResponse,
+} from '../core/http.js'
 import { KeyedLock } from '../core/lock.js'
 import { createRouteTable, toOperationRequest } from '../core/routes.js'
 import {
@@ -103,20 +109,15 @@ export function createRouterService(
   function answerLocated(
     request: PlainRequest,
     { path, found }: NonNullable<ReturnType<typeof locate>>,
-  ): PlainResponse | Promise<PlainResponse> {
+  ): MaybeAsync<PlainResponse> {
     if (found.kind === 'operation') {
       // Never expected: every failure the service knows is a 4xx. Answer in the router's shape
       // rather than let the exception reach msw or the server.
-      const internal = () => routerError(500, routerMessages.internal)
-      try {
-        const answer = found.operation.handle(
-          operationContext,
-          toOperationRequest(request, path, found.params),
-        )
-        return answer instanceof Promise ? answer.catch(internal) : answer
-      } catch {
-        return internal()
-      }
+      return guarded(
+        () =>
+          found.operation.handle(operationContext, toOperationRequest(request, path, found.params)),
+        () => routerError(500, routerMessages.internal),
+      )
     }
     if (found.kind === 'method-not-allowed') {
       return jsonResponse(
