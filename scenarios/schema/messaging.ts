@@ -3,6 +3,7 @@
  * @module
  */
 import { z } from 'zod'
+import { FEATURE_LEVEL_RANGE } from '../../src/messaging/feature-levels.js'
 
 /** Zulip's roles by their numeric value. */
 export const roleValues = {
@@ -53,8 +54,16 @@ export const messagingOrganizationSchema = z.strictObject({
   subdomain: z.string().regex(/^[a-z0-9-]{1,63}$/, 'must be 1 to 63 characters from a-z 0-9 -'),
   name: z.string().min(1),
   description: z.string().default(''),
-  /** The emulated server's feature level (default 421, Zulip 11.0). */
-  featureLevel: z.number().int().min(1).optional(),
+  /** The emulated server's feature level (default 421, Zulip 11.0), from 1 to the newest the simulator models. */
+  featureLevel: z
+    .number()
+    .int()
+    .min(FEATURE_LEVEL_RANGE.min)
+    .max(
+      FEATURE_LEVEL_RANGE.max,
+      `must be at most ${FEATURE_LEVEL_RANGE.max}, the newest feature level the simulator models`,
+    )
+    .optional(),
   deactivated: z.boolean().default(false),
   emailsRestrictedToDomains: z.boolean().default(false),
   allowedDomains: z

@@ -61,11 +61,33 @@ export function zulipVersion(level: number): string {
   return level === lastLevel ? lastVersion : `${Number.parseInt(lastVersion, 10) + 1}.0-dev`
 }
 
-/** Checks a feature level given by a caller, throwing a clear error for a bad one. */
-export function assertFeatureLevel(level: unknown, where: string): asserts level is number {
-  if (typeof level !== 'number' || !Number.isInteger(level) || level < 1) {
-    throw new TypeError(
-      `[understudy] Failed to set the messaging feature level ${where}: ${String(level)} is not a positive integer.`,
-    )
+/**
+ * The feature levels the simulator accepts: 1 up to the newest level whose behaviour it models (the highest
+ * of `LEVELS` and the default). A level above it would claim behaviour the simulator does not know.
+ */
+export const FEATURE_LEVEL_RANGE = {
+  min: 1,
+  max: Math.max(DEFAULT_FEATURE_LEVEL, ...Object.values(LEVELS)),
+} as const
+
+/** Why a value is not a feature level the simulator accepts, or `undefined` when it is one. */
+export function featureLevelProblem(level: unknown): string | undefined {
+  const { min, max } = FEATURE_LEVEL_RANGE
+  if (typeof level === 'number' && Number.isInteger(level) && level >= min && level <= max) {
+    return undefined
   }
+  return `${String(level)} is not a feature level the simulator models (a whole number from ${min} to ${max})`
+}
+
+/**
+ * Checks a feature level given by a caller: a `TypeError` for a value that is not a whole number, a
+ * `RangeError` for one outside `FEATURE_LEVEL_RANGE`.
+ */
+export function assertFeatureLevel(level: unknown, where: string): asserts level is number {
+  const problem = featureLevelProblem(level)
+  if (problem === undefined) return
+  const message = `[understudy] Failed to set the messaging feature level ${where}: ${problem}.`
+  throw typeof level === 'number' && Number.isInteger(level)
+    ? new RangeError(message)
+    : new TypeError(message)
 }

@@ -368,12 +368,17 @@ describe('PUT /__understudy/messaging/{subdomain}/feature-level', () => {
     [
       '/messaging/acme/feature-level',
       { featureLevel: 'high' },
-      '[understudy] Failed to set the messaging feature level of "acme": high is not a positive integer.',
+      '[understudy] Failed to set the messaging feature level of "acme": high is not a feature level the simulator models (a whole number from 1 to 433).',
     ],
     [
       '/messaging/acme/feature-level',
       { featureLevel: 0 },
-      '[understudy] Failed to set the messaging feature level of "acme": 0 is not a positive integer.',
+      '[understudy] Failed to set the messaging feature level of "acme": 0 is not a feature level the simulator models (a whole number from 1 to 433).',
+    ],
+    [
+      '/messaging/acme/feature-level',
+      { featureLevel: 9999 },
+      '[understudy] Failed to set the messaging feature level of "acme": 9999 is not a feature level the simulator models (a whole number from 1 to 433).',
     ],
     [
       '/messaging/nowhere/feature-level',

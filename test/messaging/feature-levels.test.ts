@@ -1,6 +1,7 @@
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createSimulator, scenarios } from '../../src/index.js'
+import { FEATURE_LEVEL_RANGE } from '../../src/messaging/feature-levels.js'
 import { type Account, accounts, api, errorText, useMessagingSimulator } from './support.js'
 
 const simulator = useMessagingSimulator()
@@ -143,9 +144,10 @@ describe('feature levels', () => {
 
   it('refuses a bad level and an unknown organization', () => {
     expect(() => at(0)).toThrow(
-      '[understudy] Failed to set the messaging feature level of "acme": 0 is not a positive integer.',
+      '[understudy] Failed to set the messaging feature level of "acme": 0 is not a feature level the simulator models (a whole number from 1 to 433).',
     )
     expect(() => at(4.5)).toThrow(TypeError)
+    expect(() => at(Number.NaN)).toThrow(TypeError)
     expect(() => simulator.messaging.setFeatureLevel('nope', 100)).toThrow(
       '[understudy] Failed to find the messaging organization "nope". Known organizations: acme.',
     )
@@ -174,7 +176,36 @@ describe('feature levels', () => {
       '8.0-dev',
     )
     expect(() => createSimulator({ messaging: { featureLevel: -1 } })).toThrow(
-      '[understudy] Failed to set the messaging feature level in the simulator options: -1 is not a positive integer.',
+      '[understudy] Failed to set the messaging feature level in the simulator options: -1 is not a feature level the simulator models (a whole number from 1 to 433).',
+    )
+  })
+
+  it('accepts the levels it models, 1 to 433 (the newest it models), and refuses the rest with a RangeError', async () => {
+    expect(FEATURE_LEVEL_RANGE).toEqual({ min: 1, max: 433 })
+    for (const level of [1, 433]) {
+      at(level)
+      expect((await api('GET', '/server_settings', { as: null })).body.zulip_feature_level).toBe(
+        level,
+      )
+    }
+    for (const level of [434, 9999]) {
+      expect(() => at(level)).toThrow(RangeError)
+      expect(() => at(level)).toThrow(
+        `[understudy] Failed to set the messaging feature level of "acme": ${level} is not a feature level the simulator models (a whole number from 1 to 433).`,
+      )
+    }
+    expect(simulator.messaging.featureLevel('acme')).toBe(433)
+    expect(() => createSimulator({ messaging: { featureLevel: 9999 } })).toThrow(RangeError)
+  })
+
+  it("refuses a scenario organization's level outside the range", () => {
+    const organization = { subdomain: 'future', name: 'Future', featureLevel: 9999, users: [] }
+    expect(() =>
+      createSimulator({
+        scenario: { name: 'future', messaging: { organizations: [organization] } },
+      }),
+    ).toThrow(
+      '[understudy] Failed to load scenario "future": messaging.organizations.0.featureLevel: must be at most 433, the newest feature level the simulator models.',
     )
   })
 })

@@ -66,9 +66,9 @@ describe('GET /server_settings', () => {
     expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
       settings(416, '11.0-dev'),
     )
-    simulator.messaging.setFeatureLevel('acme', 442)
+    simulator.messaging.setFeatureLevel('acme', 433)
     expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
-      settings(442, '12.0-dev'),
+      settings(433, '12.0-dev'),
     )
     simulator.messaging.setFeatureLevel('acme', 185)
     expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
