@@ -37,17 +37,29 @@ const faultMessages: Record<number, string> = {
 }
 
 /**
- * The router's answer to an injected status. 429 and 503 carry `Retry-After`; every 5xx carries
- * `retry-after-ms` so that the real SDK's retries stay fast.
+ * The `retry-after-ms` of an injected router 5xx whose fault gives no `retryAfter`. `@openrouter/sdk` sleeps
+ * exactly this long before it retries a 5xx (its own backoff, used when the header is absent or 0, waits
+ * up to 1 s before the first retry and 0.5 s × n^1.5 more after), so a test that injects a few 5xx stays fast.
+ */
+export const DEFAULT_RETRY_AFTER_MS = 10
+
+/**
+ * The router's answer to an injected status. 429 and 503 carry `Retry-After` (the fault's `retryAfter` in
+ * seconds, default 1); every 5xx carries `retry-after-ms` (the fault's `retryAfter` in ms, default
+ * `DEFAULT_RETRY_AFTER_MS`) so that the real SDK's retries stay fast.
  */
 export function routerFault(
   status: number,
   options: { message?: string | undefined; retryAfter?: number | undefined } = {},
 ) {
-  const retryAfter = options.retryAfter ?? 1
+  const { retryAfter } = options
   const headers: Record<string, string> = {}
-  if (status === 429 || status === 503) headers['retry-after'] = String(retryAfter)
-  if (status >= 500) headers['retry-after-ms'] = String(Math.round(retryAfter * 1000))
+  if (status === 429 || status === 503) headers['retry-after'] = String(retryAfter ?? 1)
+  if (status >= 500) {
+    headers['retry-after-ms'] = String(
+      retryAfter === undefined ? DEFAULT_RETRY_AFTER_MS : Math.round(retryAfter * 1000),
+    )
+  }
   return routerError(status, options.message ?? faultMessages[status] ?? `Error ${status}`, {
     headers,
   })

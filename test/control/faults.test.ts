@@ -48,9 +48,9 @@ describe('injected statuses in process', () => {
   it.each([
     [409, 'Resource conflict. Please try again later.', {}],
     [429, 'Rate limit exceeded', { 'retry-after': '1' }],
-    [500, 'Internal Server Error', { 'retry-after-ms': '1000' }],
-    [502, 'Bad gateway', { 'retry-after-ms': '1000' }],
-    [503, 'Service unavailable', { 'retry-after': '1', 'retry-after-ms': '1000' }],
+    [500, 'Internal Server Error', { 'retry-after-ms': '10' }],
+    [502, 'Bad gateway', { 'retry-after-ms': '10' }],
+    [503, 'Service unavailable', { 'retry-after': '1', 'retry-after-ms': '10' }],
     [418, 'Error 418', {}],
   ])(
     'answers a router request with an injected %i in the router’s error shape',
@@ -421,7 +421,7 @@ describe('faults and latency over HTTP', () => {
     expect([failed.status, failed.body, failed.headers.get('retry-after-ms')]).toEqual([
       500,
       routerError(500, 'Internal Server Error'),
-      '1000',
+      '10',
     ])
   })
 

@@ -12,7 +12,7 @@ import {
   OpenRouterDefaultError,
   RequestTimeoutError,
 } from '@openrouter/sdk/models/errors'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import zulip from 'zulip-js'
 import { type RunningServer, startServer } from '../../src/server/index.js'
 import { ACME, accounts, control, keys, NOW, rejection, useControlSimulator } from './support.js'
@@ -42,6 +42,28 @@ const fastBackoff = (serverURL?: string) =>
     },
     ...(serverURL ? { serverURL } : {}),
   })
+/**
+ * Runs an in-process SDK call and returns what it answered and every delay passed to `setTimeout` meanwhile:
+ * between two attempts the SDK sleeps `setTimeout(resolve, ms)` for the response's `retry-after-ms`, or for its
+ * own backoff of up to 1 s and more without one (lib/retries.js); nothing else sets a timer in process. The
+ * waits prove how long the SDK waited without timing it.
+ */
+async function withWaits<T>(call: () => Promise<T>): Promise<[T, number[]]> {
+  const waits: number[] = []
+  const setTimer = globalThis.setTimeout
+  const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+    run: () => void,
+    ms?: number,
+  ) => {
+    waits.push(ms ?? 0)
+    return setTimer(run, ms)
+  }) as typeof setTimeout)
+  try {
+    return [await call(), waits]
+  } finally {
+    spy.mockRestore()
+  }
+}
 const iago = (realm: string) =>
   zulip({ username: accounts.iago.email, apiKey: accounts.iago.key, realm })
 
@@ -90,16 +112,12 @@ describe('the OpenRouter SDK in process', () => {
 
   it('retries an injected 500 after retry-after-ms with the default retry config, then succeeds', async () => {
     simulator.faults.inject({ status: 500, retryAfter: 0.05, times: 1 })
-    const began = performance.now()
-    const created = await defaultRetries().presets.createPresetsChatCompletions({
-      slug: 'retried',
-      chatRequest,
-    })
-    const elapsed = performance.now() - began
+    const [created, waits] = await withWaits(() =>
+      defaultRetries().presets.createPresetsChatCompletions({ slug: 'retried', chatRequest }),
+    )
     expect(created.data.slug).toBe('retried')
     expect(created.data.createdAt).toBe(NOW)
-    expect(elapsed).toBeGreaterThanOrEqual(45)
-    expect(elapsed).toBeLessThan(1_000)
+    expect(waits).toEqual([50])
     expect(
       simulator.journal
         .entries({ operation: 'createPresetsChatCompletions' })
@@ -113,12 +131,24 @@ describe('the OpenRouter SDK in process', () => {
 
   it('retries every injected 503 of a fault for three requests fast, by retry-after-ms', async () => {
     simulator.faults.inject({ operation: 'listPresets', status: 503, retryAfter: 0.02, times: 3 })
-    const began = performance.now()
-    const list = await defaultRetries().presets.list({})
+    const [list, waits] = await withWaits(() => defaultRetries().presets.list({}))
     expect(list.result.totalCount).toBe(0)
     expect(simulator.journal.entries().map((e) => e.status)).toEqual([503, 503, 503, 200])
     // Without retry-after-ms the SDK's own backoff waits at least 0.5 s + 1.4 s before the 4th try.
-    expect(performance.now() - began).toBeLessThan(1_500)
+    expect(waits).toEqual([20, 20, 20])
+  })
+
+  it('retries two injected 503s without a retryAfter after the 10 ms default retry-after-ms, then succeeds', async () => {
+    simulator.faults.inject({ operation: 'listPresets', status: 503, times: 2 })
+    const [list, waits] = await withWaits(() => defaultRetries().presets.list({}))
+    expect(list.result.totalCount).toBe(0)
+    expect(simulator.journal.entries().map((e) => [e.status, e.fault?.kind ?? null])).toEqual([
+      [503, 'status'],
+      [503, 'status'],
+      [200, null],
+    ])
+    // The SDK waited the header's 10 ms twice (it was 1000 ms each, more than its own 500 ms backoff).
+    expect(waits).toEqual([10, 10])
   })
 
   it('does not retry an injected 409 or 429 with the default retry config', async () => {
