@@ -24,6 +24,7 @@ import { type Clock, createClock, type TimeInput, toEpochMs } from './core/clock
 import { isNetworkFault, type Outcome, type PlainRequest } from './core/http.js'
 import { createIdSource, type IdSource, randomSeed } from './core/ids.js'
 import type { RequestMeta, Scope, Service, ServiceContext } from './core/service.js'
+import { fetchApi, type SimulatorFetchApi } from './fetch/simulator-fetch.js'
 import { createMessagingService, type MessagingService } from './messaging/service.js'
 import { createRouterService, type RouterService } from './router/service.js'
 
@@ -94,8 +95,8 @@ export interface ServiceRoute {
   answer(request: PlainRequest): Promise<Outcome | undefined>
 }
 
-/** One simulated world, without msw (see `Simulator` for the msw handlers). */
-export interface SimulatorCore {
+/** One simulated world, without msw (see `Simulator` for the msw handlers); `fetch` answers in process. */
+export interface SimulatorCore extends SimulatorFetchApi {
   /** Settles once the scenario is loaded. Requests wait for it by themselves. */
   readonly ready: Promise<void>
   /** The scenario in force, validated and with its defaults filled in. */
@@ -375,6 +376,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       return undefined
     },
     routes,
+    ...fetchApi(() => simulator),
   }
   return simulator
 }

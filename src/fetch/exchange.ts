@@ -1,0 +1,69 @@
+/**
+ * The simulator's in-process URLs without msw: which service owns a URL (the same patterns the msw handlers
+ * match, tested the way msw tests them: against the URL's origin and path), and its one request path
+ * (latency, faults, the service, the journal). `simulator.fetch` and `routeSimulator` both go through here.
+ * @module
+ */
+import type { Outcome, PlainRequest } from '../core/http.js'
+
+/** One service's in-process URLs and answer (a `ServiceRoute` of the simulator core). */
+export interface ExchangeRoute {
+  patterns: Array<string | RegExp>
+  answer(request: PlainRequest): Promise<Outcome | undefined>
+}
+
+/** What an exchange needs of a simulator (a `SimulatorCore` has it all). */
+export interface ExchangeTarget {
+  routes(scope: 'in-process'): ExchangeRoute[]
+  readonly maxBodyBytes: number
+  readonly router: { readonly baseUrl: string }
+  readonly messaging: {
+    readonly baseUrl: string
+    organizations(): ReadonlyArray<{ readonly subdomain: string }>
+  }
+}
+
+/** A simulator's in-process URLs and answers. */
+export interface Exchange {
+  /** The route whose patterns match the URL, if any. */
+  routeFor(url: URL): ExchangeRoute | undefined
+  /** The largest request body the simulator accepts. */
+  readonly maxBodyBytes: number
+  /** The error for a URL no simulated service answers, naming it and the simulated URLs. */
+  unmatched(method: string, url: string): TypeError
+}
+
+/** Whether an msw pattern (a capture-free `RegExp` or an exact URL) matches a URL's origin and path. */
+function matches(pattern: string | RegExp, cleanUrl: string): boolean {
+  return typeof pattern === 'string' ? pattern === cleanUrl : pattern.test(cleanUrl)
+}
+
+/** The exchange of one simulator; its routes are read once (they never change). */
+export function createExchange(target: ExchangeTarget): Exchange {
+  let routes: ExchangeRoute[] | undefined
+  return {
+    routeFor(url) {
+      routes ??= target.routes('in-process')
+      const cleanUrl = `${url.origin}${url.pathname}`
+      for (const route of routes) {
+        for (const pattern of route.patterns) {
+          if (pattern instanceof RegExp) pattern.lastIndex = 0
+          if (matches(pattern, cleanUrl)) return route
+        }
+      }
+      return undefined
+    },
+    get maxBodyBytes() {
+      return target.maxBodyBytes
+    },
+    unmatched(method, url) {
+      const organizations = target.messaging.organizations().map((o) => o.subdomain)
+      return new TypeError(
+        `Failed to fetch ${method} ${url}: [understudy] no simulated service answers this URL. ` +
+          `The simulator answers ${target.router.baseUrl}/presets… and ` +
+          `${target.messaging.baseUrl}/api/… for the organizations ${organizations.join(', ') || '(none)'}. ` +
+          'To send other requests to the network, use simulator.fetchWith({ fallback: fetch }).',
+      )
+    },
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * A `fetch` call's `(input, init)` as the simulator sees it: the URL first (to decide whether a simulated
+ * service owns it, before anything is read), then a plain request with the body read up to the body limit.
+ *
+ * Common calls (a string or `URL` input; no body, or a string, `URLSearchParams` or byte body; a standard
+ * method) are read directly, as a `Request` would read them (same method, headers, default `content-type`
+ * and body bytes; `test/fetch/request.test.ts` compares the two). Everything else (a `Request` with an
+ * `init`, `FormData`, `Blob`, `ReadableStream`, unusual methods, invalid input) goes through the platform's
+ * own `new Request(input, init)`, so it is read, or refused with the platform's `TypeError`, exactly as
+ * `fetch` would. In Node 20 building a `Request` and reading it back costs about 45 µs; reading directly, 3.
+ * @module
+ */
+import type { PlainRequest } from '../core/http.js'
+
+/** What `fetch` takes as its first argument. */
+export type FetchInput = string | URL | Request
+
+/** A fetch call, located: its URL, and how to read it as a plain request. */
+export interface LocatedCall {
+  url: URL
+  method: string
+  /** The signal that aborts the call (the init's, or the `Request`'s). */
+  signal: AbortSignal | null | undefined
+  /** Reads the call as a plain request; bodies over `maxBodyBytes` are not kept (`oversized`). */
+  read(maxBodyBytes: number): Promise<PlainRequest>
+}
+
+/** Methods `fetch` upper-cases (any other is sent as written). */
+const NORMALIZED_METHODS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT'])
+
+const encoder = new TextEncoder()
+
+/** The document's (or worker's) URL in a browser, against which relative URLs resolve; none in Node. */
+function baseUrl(): string | undefined {
+  const location = (globalThis as { location?: { href?: unknown } }).location
+  return typeof location?.href === 'string' ? location.href : undefined
+}
+
+/** Parses a URL as `fetch` does: relative to the page in a browser, absolute only in Node. */
+function parseUrl(input: string | URL): URL {
+  try {
+    return new URL(input, baseUrl())
+  } catch {
+    throw new TypeError(`Failed to parse URL from ${String(input)}`)
+  }
+}
+
+/** A body `fetch` would send as bytes without a stream: the direct path reads these. */
+function directBody(
+  body: RequestInit['body'],
+): { bytes: Uint8Array | undefined; type?: string } | undefined {
+  if (body === undefined || body === null) return { bytes: undefined }
+  if (typeof body === 'string') {
+    return { bytes: encoder.encode(body), type: 'text/plain;charset=UTF-8' }
+  }
+  if (body instanceof URLSearchParams) {
+    return {
+      bytes: encoder.encode(body.toString()),
+      type: 'application/x-www-form-urlencoded;charset=UTF-8',
+    }
+  }
+  if (body instanceof ArrayBuffer) return { bytes: new Uint8Array(body.slice(0)) }
+  if (ArrayBuffer.isView(body)) {
+    return {
+      bytes: new Uint8Array(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)),
+    }
+  }
+  return undefined
+}
+
+/** The lower-case header record the simulator works on. */
+function headerRecord(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {}
+  headers.forEach((value, name) => {
+    out[name] = value
+  })
+  return out
+}
+
+/** Reads a body stream up to `limit` bytes; a longer one is cancelled and reported as oversized. */
+async function readStream(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<{ body: Uint8Array | undefined; oversized: boolean }> {
+  const reader = stream.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      return { body: undefined, oversized: true }
+    }
+    chunks.push(value)
+  }
+  if (chunks.length === 1) return { body: chunks[0], oversized: false }
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return { body, oversized: false }
+}
+
+/** Builds the plain request; `oversized` only when set. */
+function plain(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: Uint8Array | undefined,
+  oversized: boolean,
+): PlainRequest {
+  const request: PlainRequest = {
+    method,
+    url: url.href,
+    path: url.pathname,
+    query: url.searchParams,
+    headers,
+    body,
+  }
+  if (oversized) request.oversized = true
+  return request
+}
+
+/** A `Request`, located: read through its own body stream. */
+function fromRequest(request: Request): LocatedCall {
+  const url = new URL(request.url)
+  return {
+    url,
+    method: request.method,
+    signal: request.signal,
+    async read(maxBodyBytes) {
+      const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD'
+      const { body, oversized } = hasBody
+        ? await readStream(request.body, maxBodyBytes)
+        : { body: undefined, oversized: false }
+      return plain(url, request.method, headerRecord(request.headers), body, oversized)
+    },
+  }
+}
+
+/**
+ * Locates a fetch call: its URL and method, without reading its body. Throws `fetch`'s `TypeError` for
+ * input `fetch` refuses (a malformed URL, a body on a GET, a used body, …).
+ */
+export function locateCall(input: FetchInput, init?: RequestInit): LocatedCall {
+  if (input instanceof Request)
+    return fromRequest(init === undefined ? input : new Request(input, init))
+  const url = parseUrl(input)
+  const method = init?.method === undefined ? 'GET' : String(init.method).toUpperCase()
+  const direct =
+    NORMALIZED_METHODS.has(method) && url.username === '' && url.password === ''
+      ? directBody(init?.body)
+      : undefined
+  const bodyAllowed = method !== 'GET' && method !== 'HEAD'
+  if (!direct || (direct.bytes !== undefined && !bodyAllowed)) {
+    return fromRequest(new Request(url, init))
+  }
+  return {
+    url,
+    method,
+    signal: init?.signal,
+    async read(maxBodyBytes) {
+      const headers = new Headers(init?.headers)
+      if (direct.type !== undefined && !headers.has('content-type')) {
+        headers.set('content-type', direct.type)
+      }
+      const oversized = (direct.bytes?.byteLength ?? 0) > maxBodyBytes
+      return plain(
+        url,
+        method,
+        headerRecord(headers),
+        oversized ? undefined : direct.bytes,
+        oversized,
+      )
+    },
+  }
+}
+
+/** A plain request as a new `Request` (for a fallback `fetch` after the body was read). */
+export function toRequest(request: PlainRequest, signal: AbortSignal | null | undefined): Request {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: hasBody ? ((request.body as Uint8Array<ArrayBuffer> | undefined) ?? null) : null,
+    signal: signal ?? null,
+  })
+}

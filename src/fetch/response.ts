@@ -1,0 +1,35 @@
+/**
+ * What `simulator.fetch` settles with: a real `Response` for an answer, `fetch`'s `TypeError` for a reset
+ * connection or a URL no simulated service answers, and no settling at all for a hung connection.
+ * @module
+ */
+import type { PlainResponse } from '../core/http.js'
+
+/** Whether a response to this request and status has no body (HTTP: HEAD, 204, 304). */
+export function hasNoBody(method: string, status: number, body: string): boolean {
+  return method === 'HEAD' || status === 204 || status === 304 || body === ''
+}
+
+/** A plain response as the `Response` `fetch` would resolve with (its `url` is the request's). */
+export function toResponse(response: PlainResponse, method: string, url: string): Response {
+  const out = new Response(
+    hasNoBody(method, response.status, response.body) ? null : response.body,
+    { status: response.status, headers: response.headers },
+  )
+  Object.defineProperty(out, 'url', { value: url, enumerable: true })
+  return out
+}
+
+/** The `TypeError` `fetch` rejects with when the connection is reset (its cause has `code: 'ECONNRESET'`). */
+export function resetError(method: string, url: string): TypeError {
+  const cause = Object.assign(
+    new Error(`[understudy] Injected fault: the connection was reset (${method} ${url}).`),
+    { code: 'ECONNRESET' },
+  )
+  return new TypeError('Failed to fetch', { cause })
+}
+
+/** A promise that never settles (an injected hang); it holds no timer, so it keeps no process alive. */
+export function never(): Promise<never> {
+  return new Promise<never>(() => {})
+}
