@@ -1,21 +1,23 @@
-#!/usr/bin/env node
 /**
  * Pack check: packs the package as `npm publish` would (`npm pack`, which runs `prepack` = the build), installs
  * the tarball into a fresh project in the OS temp directory, type-checks a consumer file against the installed
  * declarations and runs a small vitest suite there (scripts/pack-check/consumer) with the real
- * `@openrouter/sdk` and `zulip-js` through `understudy-mock/node`.
+ * `@openrouter/sdk` and `zulip-js` through `understudy-mock/node`. Then the doc checker (scripts/doc-check) runs
+ * every code block of README.md, the docs/ pages and bench/README.md in the same project (rules:
+ * docs/development.md).
  *
  * Two runs: msw 2 on this Node, and msw 3 on Node 22 (the npm package `node@22`, installed into the project;
- * msw 3 needs Node >= 22.12).
+ * msw 3 needs Node >= 22.12). The doc blocks' shell commands run in the first run only; the TypeScript and
+ * JavaScript blocks in both.
  *
- *   node scripts/pack-check/run.mjs [--msw 2] [--msw 3] [--skip-build] [--keep]
+ *   node scripts/pack-check/run.mjs [--msw 2] [--msw 3] [--skip-build] [--keep] [--no-docs | --docs-only]
  *
  * Default: both runs. `--skip-build` packs the `dist/` already built (`npm pack --ignore-scripts`), for a CI
- * that has just run `npm run build`. `--keep` leaves the temporary directory in place. The consumers' installs
- * run side by side; npm's cache is reused (`--prefer-offline`). Exits non-zero when any step fails.
+ * that has just run `npm run build`. `--keep` leaves the temporary directory in place. `--no-docs` skips the doc
+ * blocks, `--docs-only` the consumer suite (`npm run doc-check`). The consumers' installs run side by side; npm's
+ * cache is reused (`--prefer-offline`). Exits non-zero when any step fails.
  * @module
  */
-import { spawn } from 'node:child_process'
 import {
   cpSync,
   existsSync,
@@ -29,6 +31,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { checkDocs } from '../doc-check/check.mjs'
+import { capture, run } from './processes.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '../..')
@@ -44,6 +48,8 @@ const COMMON_DEPENDENCIES = {
   '@openrouter/sdk': '1.3.19',
   'zulip-js': '2.1.0',
   '@types/node': '^20.19.0',
+  // Runs the docs' TypeScript blocks (and `NODE_OPTIONS='--import tsx'` in them).
+  tsx: '^4.20.0',
 }
 /** The lowest Node that msw 3 runs on. */
 const MIN_NODE_FOR_MSW3 = [22, 12]
@@ -53,8 +59,14 @@ const { values } = parseArgs({
     msw: { type: 'string', multiple: true },
     keep: { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
+    'no-docs': { type: 'boolean', default: false },
+    'docs-only': { type: 'boolean', default: false },
   },
 })
+if (values['no-docs'] && values['docs-only']) {
+  process.stderr.write('[pack-check] --no-docs and --docs-only exclude each other.\n')
+  process.exit(2)
+}
 const majors = (values.msw ?? ['2', '3']).map(String)
 for (const major of majors) {
   if (!(major in RUNS)) {
@@ -66,52 +78,6 @@ for (const major of majors) {
 const log = (line) => process.stdout.write(`[pack-check] ${line}\n`)
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)}s`
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-
-/**
- * Runs a command; resolves with its exit code. With `prefix`, its output is held back and printed at the end,
- * each line prefixed (for commands that run side by side); otherwise it is inherited.
- */
-function run(command, args, { prefix, ...options } = {}) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, {
-      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      ...options,
-    })
-    let held = ''
-    const hold = (chunk) => {
-      held += chunk
-    }
-    child.stdout?.on('data', hold)
-    child.stderr?.on('data', hold)
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      if (prefix) {
-        const lines = held
-          .split('\n')
-          .filter((line) => line && !line.includes('Unknown user config'))
-        process.stdout.write(lines.map((line) => `${prefix} ${line}\n`).join(''))
-      }
-      resolvePromise(signal ? 1 : (code ?? 1))
-    })
-  })
-}
-
-/** Runs a command and collects its stdout; rejects when it fails. */
-function capture(command, args, options = {}) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], ...options })
-    let out = ''
-    child.stdout.on('data', (chunk) => {
-      out += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) =>
-      code === 0
-        ? resolvePromise(out)
-        : reject(new Error(`${command} ${args.join(' ')}: exit ${code}`)),
-    )
-  })
-}
 
 /** A step: times it and turns a failure into a recorded result instead of an exception. */
 async function step(results, label, body) {
@@ -184,8 +150,11 @@ async function installConsumer(results, workspace, tarball, major) {
   return installed ? project : undefined
 }
 
-/** Type-checks and runs the consumer suite of one run with its Node. */
-async function verifyConsumer(results, project, major) {
+/**
+ * Type-checks and runs the consumer suite of one run with its Node, then the doc blocks (shell blocks only when
+ * `shell`).
+ */
+async function verifyConsumer(results, project, major, shell) {
   const { node } = RUNS[major]
   const label = `msw ${major}`
   let binary = process.execPath
@@ -212,21 +181,44 @@ async function verifyConsumer(results, project, major) {
   })
   if (!versions) return
 
-  await step(results, `${label}: tsc against the installed declarations`, async () => {
-    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
-    return (await run(binary, [tsc, '-p', 'tsconfig.json'], { cwd: project })) === 0
-  })
-  await step(results, `${label}: vitest (msw ${mswVersion}, Node ${nodeVersion})`, async () => {
-    const vitest = join(project, 'node_modules', 'vitest', 'vitest.mjs')
-    const env = {
-      ...process.env,
-      PACK_CHECK_MSW: major,
-      PACK_CHECK_NODE: nodeVersion.replace(/^v/, '').split('.')[0],
-      // Child processes that look `node` up on the PATH get the same Node.
-      PATH: `${dirname(binary)}${process.platform === 'win32' ? ';' : ':'}${process.env.PATH}`,
-    }
-    return (await run(binary, [vitest, 'run'], { cwd: project, env })) === 0
-  })
+  if (!values['docs-only']) {
+    await step(results, `${label}: tsc against the installed declarations`, async () => {
+      const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+      return (await run(binary, [tsc, '-p', 'tsconfig.json'], { cwd: project })) === 0
+    })
+    await step(results, `${label}: vitest (msw ${mswVersion}, Node ${nodeVersion})`, async () => {
+      const vitest = join(project, 'node_modules', 'vitest', 'vitest.mjs')
+      const env = {
+        ...process.env,
+        PACK_CHECK_MSW: major,
+        PACK_CHECK_NODE: nodeVersion.replace(/^v/, '').split('.')[0],
+        // Child processes that look `node` up on the PATH get the same Node.
+        PATH: `${dirname(binary)}${process.platform === 'win32' ? ';' : ':'}${process.env.PATH}`,
+      }
+      return (await run(binary, [vitest, 'run'], { cwd: project, env })) === 0
+    })
+  }
+  if (!values['no-docs']) {
+    const what = shell ? 'every block' : 'ts/js blocks'
+    await step(results, `${label}: doc blocks, ${what} (Node ${nodeVersion})`, async () => {
+      const { failures, fragments, ran } = await checkDocs({
+        root,
+        project,
+        binary,
+        shell,
+        log: (line) => log(`[docs msw ${major}] ${line}`),
+      })
+      log(
+        `[docs msw ${major}] ${ran} checks; fragments (not run): ${fragments.join(', ') || 'none'}`,
+      )
+      for (const failure of failures) {
+        process.stderr.write(
+          `[doc-check] ${failure.file}:${failure.line}: ${failure.message.split('\n')[0]}\n`,
+        )
+      }
+      return failures.length === 0
+    })
+  }
 }
 
 async function main() {
@@ -260,7 +252,7 @@ async function main() {
         majors.map((major) => installConsumer(results, workspace, tarball, major)),
       )
       for (const [index, major] of majors.entries()) {
-        if (projects[index]) await verifyConsumer(results, projects[index], major)
+        if (projects[index]) await verifyConsumer(results, projects[index], major, index === 0)
       }
     } else if (packed) {
       results.push({ label: 'find the tarball', ok: false, time: '0s' })
