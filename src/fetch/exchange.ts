@@ -14,6 +14,8 @@ export interface ExchangeRoute {
 
 /** What an exchange needs of a simulator (a `SimulatorCore` has it all). */
 export interface ExchangeTarget {
+  /** Settles once the scenario is loaded (the organizations an error names are the scenario's). */
+  readonly ready: Promise<void>
   routes(scope: 'in-process'): ExchangeRoute[]
   readonly maxBodyBytes: number
   readonly router: { readonly baseUrl: string }
@@ -30,7 +32,7 @@ export interface Exchange {
   /** The largest request body the simulator accepts. */
   readonly maxBodyBytes: number
   /** The error for a URL no simulated service answers, naming it and the simulated URLs. */
-  unmatched(method: string, url: string): TypeError
+  unmatched(method: string, url: string): Promise<TypeError>
 }
 
 /** Whether an msw pattern (a capture-free `RegExp` or an exact URL) matches a URL's origin and path. */
@@ -56,7 +58,8 @@ export function createExchange(target: ExchangeTarget): Exchange {
     get maxBodyBytes() {
       return target.maxBodyBytes
     },
-    unmatched(method, url) {
+    async unmatched(method, url) {
+      await target.ready.catch(() => {})
       const organizations = target.messaging.organizations().map((o) => o.subdomain)
       return new TypeError(
         `Failed to fetch ${method} ${url}: [understudy] no simulated service answers this URL. ` +

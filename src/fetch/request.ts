@@ -77,11 +77,11 @@ function headerRecord(headers: Headers): Record<string, string> {
   return out
 }
 
-/** Reads a body stream up to `limit` bytes; a longer one is cancelled and reported as oversized. */
-async function readStream(
-  stream: ReadableStream<Uint8Array>,
-  limit: number,
-): Promise<{ body: Uint8Array | undefined; oversized: boolean }> {
+/**
+ * Reads a body stream, stopping (and cancelling it) as soon as it holds more than `limit` bytes: what it
+ * returns is then longer than the limit, which is all `plainRequest` needs to know.
+ */
+async function readStream(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
   const reader = stream.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -89,37 +89,38 @@ async function readStream(
     const { done, value } = await reader.read()
     if (done) break
     size += value.byteLength
+    chunks.push(value)
     if (size > limit) {
       await reader.cancel()
-      return { body: undefined, oversized: true }
+      break
     }
-    chunks.push(value)
   }
-  if (chunks.length === 1) return { body: chunks[0], oversized: false }
+  if (chunks.length === 1) return chunks[0] as Uint8Array
   const body = new Uint8Array(size)
   let offset = 0
   for (const chunk of chunks) {
     body.set(chunk, offset)
     offset += chunk.byteLength
   }
-  return { body, oversized: false }
+  return body
 }
 
-/** Builds the plain request; `oversized` only when set. */
-function plain(
+/** Builds a plain request from its parts; a body over `maxBodyBytes` is left out and marked `oversized`. */
+export function plainRequest(
   url: URL,
   method: string,
   headers: Record<string, string>,
   body: Uint8Array | undefined,
-  oversized: boolean,
+  maxBodyBytes: number,
 ): PlainRequest {
+  const oversized = body !== undefined && body.byteLength > maxBodyBytes
   const request: PlainRequest = {
     method,
     url: url.href,
     path: url.pathname,
     query: url.searchParams,
     headers,
-    body,
+    body: oversized ? undefined : body,
   }
   if (oversized) request.oversized = true
   return request
@@ -134,10 +135,8 @@ function fromRequest(request: Request): LocatedCall {
     signal: request.signal,
     async read(maxBodyBytes) {
       const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD'
-      const { body, oversized } = hasBody
-        ? await readStream(request.body, maxBodyBytes)
-        : { body: undefined, oversized: false }
-      return plain(url, request.method, headerRecord(request.headers), body, oversized)
+      const body = hasBody ? await readStream(request.body, maxBodyBytes) : undefined
+      return plainRequest(url, request.method, headerRecord(request.headers), body, maxBodyBytes)
     },
   }
 }
@@ -168,14 +167,7 @@ export function locateCall(input: FetchInput, init?: RequestInit): LocatedCall {
       if (direct.type !== undefined && !headers.has('content-type')) {
         headers.set('content-type', direct.type)
       }
-      const oversized = (direct.bytes?.byteLength ?? 0) > maxBodyBytes
-      return plain(
-        url,
-        method,
-        headerRecord(headers),
-        oversized ? undefined : direct.bytes,
-        oversized,
-      )
+      return plainRequest(url, method, headerRecord(headers), direct.bytes, maxBodyBytes)
     },
   }
 }

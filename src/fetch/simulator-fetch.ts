@@ -68,13 +68,13 @@ async function call(
   if (!route && fallback) return fallback(input, init)
   const { signal } = located
   if (signal?.aborted) throw signal.reason
-  if (!route) throw exchange.unmatched(located.method, located.url.href)
+  if (!route) throw await exchange.unmatched(located.method, located.url.href)
   const request = await abortable(located.read(exchange.maxBodyBytes), signal)
   const outcome = await abortable(route.answer(request), signal)
   if (outcome === undefined) {
     // The patterns matched but the service declined (e.g. an organization the scenario does not have).
     if (fallback) return fallback(toRequest(request, signal))
-    throw exchange.unmatched(request.method, request.url)
+    throw await exchange.unmatched(request.method, request.url)
   }
   if (!isNetworkFault(outcome)) return toResponse(outcome, request.method, request.url)
   if (outcome.network === 'reset') throw resetError(request.method, request.url)

@@ -1,0 +1,136 @@
+/**
+ * Why no journal entry matches a filter: the entries closest to it (most of the filter's fields matching,
+ * newest first) and, for each, the fields that differ. Each field is judged by the journal's own filter
+ * (`entries({ [field]: value })`), so "matches" means here exactly what it means to `entries` and `count`.
+ * Shared by `journal.waitFor`'s timeout and the vitest matchers.
+ * @module
+ */
+import type { JournalEntry, JournalFilter } from './journal.js'
+
+/** What the listing reads of a journal. */
+export interface ListableJournal {
+  entries(filter?: JournalFilter): JournalEntry[]
+}
+
+/** Turns an expected and a received value into a readable difference (vitest's `diff` in the matchers). */
+export type DiffFunction = (expected: unknown, received: unknown) => string
+
+/** How many entries a listing shows. */
+export const CLOSEST_SHOWN = 3
+
+const json = (value: unknown) =>
+  typeof value === 'function' ? `[Function ${value.name || 'anonymous'}]` : JSON.stringify(value)
+
+/** The default difference: both values as JSON. */
+const plainDiff: DiffFunction = (expected, received) =>
+  `expected ${json(expected)}\nreceived ${json(received)}`
+
+/** A filter as text (functions named, not dropped). */
+export function describeFilter(filter: JournalFilter): string {
+  const parts = Object.entries(filter)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}: ${json(value)}`)
+  return `{ ${parts.join(', ')} }`
+}
+
+/** One entry on one line: `#4 POST /api/v1/users → 400 (create-user, acme)`. */
+export function describeEntry(entry: JournalEntry): string {
+  const context = [entry.operation ?? 'no operation', entry.tenant].filter(Boolean).join(', ')
+  const fault = entry.fault ? ` [fault: ${entry.fault.kind}]` : ''
+  return `#${entry.seq} ${entry.method} ${entry.path} → ${entry.status} (${context})${fault}`
+}
+
+const indent = (text: string, by: string) =>
+  text
+    .split('\n')
+    .map((line) => `${by}${line}`)
+    .join('\n')
+
+/**
+ * The part of `received` that `expected` speaks of (objects narrowed to the expected keys, recursively), so
+ * a diff of a deep partial match shows what differs, not every field the entry has.
+ */
+export function subsetOf(received: unknown, expected: unknown): unknown {
+  if (Array.isArray(received) && Array.isArray(expected)) {
+    return received.map((item, index) =>
+      index < expected.length ? subsetOf(item, expected[index]) : item,
+    )
+  }
+  if (
+    received === null ||
+    expected === null ||
+    typeof received !== 'object' ||
+    typeof expected !== 'object' ||
+    Array.isArray(received) ||
+    Array.isArray(expected)
+  ) {
+    return received
+  }
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(expected)) {
+    if (Object.hasOwn(received, key)) {
+      out[key] = subsetOf(
+        (received as Record<string, unknown>)[key],
+        (expected as Record<string, unknown>)[key],
+      )
+    }
+  }
+  return out
+}
+
+/** What an entry holds for a filter field, to show beside the expected value. */
+function received(entry: JournalEntry, field: keyof JournalFilter): unknown {
+  if (field === 'since' || field === 'until') return entry.time
+  return entry[field]
+}
+
+/**
+ * The entries closest to a filter, newest first among equally close ones, each with the fields that
+ * differ; `entries` are the candidates (default: the whole journal).
+ */
+export function closestEntries(
+  journal: ListableJournal,
+  filter: JournalFilter,
+  options: { shown?: number; diff?: DiffFunction; candidates?: JournalEntry[] } = {},
+): string {
+  const candidates = options.candidates ?? journal.entries()
+  if (candidates.length === 0) return 'The journal is empty.'
+  const diff = options.diff ?? plainDiff
+  const fields = (Object.keys(filter) as Array<keyof JournalFilter>).filter(
+    (field) => filter[field] !== undefined,
+  )
+  const matching = new Map(
+    fields.map((field) => [
+      field,
+      new Set(journal.entries({ [field]: filter[field] }).map((entry) => entry.seq)),
+    ]),
+  )
+  const scored = candidates.map((entry) => ({
+    entry,
+    misses: fields.filter((field) => !matching.get(field)?.has(entry.seq)),
+  }))
+  scored.sort((a, b) => a.misses.length - b.misses.length || b.entry.seq - a.entry.seq)
+  const shown = scored.slice(0, options.shown ?? CLOSEST_SHOWN)
+  const lines = shown.map(({ entry, misses }) => {
+    const differences = misses.map((field) => {
+      if (field === 'body') {
+        return `body:\n${indent(diff(filter.body, subsetOf(entry.body, filter.body)), '  ')}`
+      }
+      const expected =
+        field === 'since'
+          ? `at or after ${json(filter.since)}`
+          : field === 'until'
+            ? `at or before ${json(filter.until)}`
+            : json(filter[field])
+      return `${field === 'since' || field === 'until' ? 'time' : field}: expected ${expected}, received ${json(received(entry, field))}`
+    })
+    return [describeEntry(entry), ...differences.map((line) => indent(line, '    '))].join('\n')
+  })
+  const more = scored.length - shown.length
+  const heading = `The closest of ${candidates.length} journal ${candidates.length === 1 ? 'entry' : 'entries'}:`
+  return [
+    heading,
+    ...lines.map((line) => indent(line, '  ')),
+    ...(more > 0 ? [`  … and ${more} more`] : []),
+  ].join('\n')
+}

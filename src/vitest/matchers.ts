@@ -1,0 +1,248 @@
+/**
+ * The matchers of `understudy-mock/vitest`, as plain functions of vitest's matcher context: what a
+ * simulator received (its journal) and what it holds (router presets, messaging users). A failure lists
+ * the closest journal entries or records and a diff, not just "expected true".
+ * @module
+ */
+import type { MatcherState } from 'vitest'
+import { type JournalEntry, type JournalFilter, matchesPartially } from '../control/journal.js'
+import {
+  closestEntries,
+  describeEntry,
+  describeFilter,
+  subsetOf,
+} from '../control/journal-closest.js'
+import type { MessagingUserView } from '../messaging/service.js'
+import type { RouterService } from '../router/service.js'
+
+/** What the journal matchers need of a simulator. */
+export interface JournalHolder {
+  readonly journal: {
+    entries(filter?: JournalFilter): JournalEntry[]
+    count(filter?: JournalFilter): number
+  }
+}
+/** What `toHavePreset` needs of a simulator. */
+export interface RouterHolder {
+  readonly router: Pick<RouterService, 'workspaces' | 'presets'>
+}
+/** What `toHaveUser` needs of a simulator. */
+export interface MessagingHolder {
+  readonly messaging: {
+    organizations(): ReadonlyArray<{ readonly subdomain: string }>
+    users(subdomain: string): MessagingUserView[]
+  }
+}
+
+type PresetWire = ReturnType<RouterService['presets']>[number]
+type VersionWire = PresetWire['versions'][number]
+
+/** A deep partial of a value: what `toHavePreset` and `toHaveUser` compare (objects partially, arrays whole). */
+export type DeepPartial<T> =
+  T extends ReadonlyArray<infer Item>
+    ? ReadonlyArray<DeepPartial<Item>>
+    : T extends object
+      ? { [K in keyof T]?: DeepPartial<T[K]> }
+      : T
+
+/** What `toHavePreset` expects of a preset: its fields as the API shows them, and its versions. */
+export interface PresetExpectation
+  extends DeepPartial<Omit<PresetWire, 'versions' | 'designated_version_id'>> {
+  /** How many versions it has, or each version (deep partial, oldest first, all of them). */
+  versions?: number | ReadonlyArray<DeepPartial<VersionWire>>
+  /** The designated version: its `version` number, or the version (deep partial). */
+  designated?: number | DeepPartial<VersionWire>
+}
+
+/** What `toHaveUser` expects of an account (as `simulator.messaging.users()` shows it). */
+export type UserExpectation = DeepPartial<Omit<MessagingUserView, 'email'>>
+
+type Result = { pass: boolean; message: () => string }
+
+const MAX_LISTED = 5
+
+function assertHolder(
+  state: MatcherState,
+  matcher: string,
+  received: unknown,
+  member: 'journal' | 'router' | 'messaging',
+): void {
+  if (
+    typeof received !== 'object' ||
+    received === null ||
+    typeof (received as Record<string, unknown>)[member] !== 'object'
+  ) {
+    throw new TypeError(
+      `[understudy] ${matcher} expects a simulator (from createSimulator), received ${state.utils.printReceived(received)}.`,
+    )
+  }
+}
+
+const hint = (state: MatcherState, matcher: string, expected: string) =>
+  state.utils.matcherHint(matcher, 'simulator', expected, { isNot: state.isNot })
+
+/** A difference between two values, as vitest shows it. */
+const diffOf = (state: MatcherState) => (expected: unknown, received: unknown) =>
+  state.utils.diff(expected, received) ?? `received ${state.utils.printReceived(received)}`
+
+function listEntries(entries: JournalEntry[]): string {
+  const shown = entries.slice(-MAX_LISTED).map((entry) => `  ${describeEntry(entry)}`)
+  const more = entries.length - shown.length
+  return [...(more > 0 ? [`  … ${more} earlier`] : []), ...shown].join('\n')
+}
+
+/** `expect(simulator).toHaveReceived(filter)`: at least one journal entry matches. */
+export function toHaveReceived(
+  this: MatcherState,
+  received: unknown,
+  filter: JournalFilter = {},
+): Result {
+  assertHolder(this, 'toHaveReceived', received, 'journal')
+  const { journal } = received as JournalHolder
+  const matching = journal.entries(filter)
+  const pass = matching.length > 0
+  return {
+    pass,
+    message: () =>
+      pass
+        ? `${hint(this, '.toHaveReceived', 'filter')}\n\nExpected no request matching ${describeFilter(filter)}, but ${matching.length} matched:\n${listEntries(matching)}`
+        : `${hint(this, '.toHaveReceived', 'filter')}\n\nExpected a request matching ${describeFilter(filter)}; none of the journal's entries matches.\n${closestEntries(journal, filter, { diff: diffOf(this) })}`,
+  }
+}
+
+/** `expect(simulator).toHaveReceivedTimes(n, filter)`: exactly `n` journal entries match. */
+export function toHaveReceivedTimes(
+  this: MatcherState,
+  received: unknown,
+  times: number,
+  filter: JournalFilter = {},
+): Result {
+  assertHolder(this, 'toHaveReceivedTimes', received, 'journal')
+  if (!Number.isInteger(times) || times < 0) {
+    throw new TypeError(
+      `[understudy] toHaveReceivedTimes expects a whole number of requests >= 0, received ${this.utils.printReceived(times)}.`,
+    )
+  }
+  const { journal } = received as JournalHolder
+  const matching = journal.entries(filter)
+  const pass = matching.length === times
+  const requests = (count: number) => `${count} ${count === 1 ? 'request' : 'requests'}`
+  return {
+    pass,
+    message: () => {
+      const head = `${hint(this, '.toHaveReceivedTimes', 'times, filter')}\n\n`
+      if (pass) {
+        return `${head}Expected other than ${requests(times)} matching ${describeFilter(filter)}, and received exactly that:\n${listEntries(matching)}`
+      }
+      const listing =
+        matching.length > 0
+          ? `Matching:\n${listEntries(matching)}`
+          : closestEntries(journal, filter, { diff: diffOf(this) })
+      return `${head}Expected ${requests(times)} matching ${describeFilter(filter)}, received ${matching.length}.\n${listing}`
+    },
+  }
+}
+
+/** The expected parts of a preset, and the same parts of the actual one, for a diff. */
+function presetProjection(preset: PresetWire, expected: PresetExpectation) {
+  const { versions, designated, ...fields } = expected
+  const actual: Record<string, unknown> = {}
+  const wanted: Record<string, unknown> = {}
+  for (const key of Object.keys(fields)) {
+    wanted[key] = (fields as Record<string, unknown>)[key]
+    actual[key] = (preset as unknown as Record<string, unknown>)[key]
+  }
+  if (versions !== undefined) {
+    wanted.versions = versions
+    actual.versions = typeof versions === 'number' ? preset.versions.length : preset.versions
+  }
+  if (designated !== undefined) {
+    const version = preset.versions.find((v) => v.id === preset.designated_version_id)
+    wanted.designated = designated
+    actual.designated =
+      typeof designated === 'number' ? (version?.version ?? null) : (version ?? null)
+  }
+  return { actual, wanted }
+}
+
+/** `expect(simulator).toHavePreset(workspace, slug, expected)`: the router holds that preset, so. */
+export function toHavePreset(
+  this: MatcherState,
+  received: unknown,
+  workspace: string,
+  slug: string,
+  expected: PresetExpectation = {},
+): Result {
+  assertHolder(this, 'toHavePreset', received, 'router')
+  const { router } = received as RouterHolder
+  const head = `${hint(this, '.toHavePreset', 'workspace, slug, expected')}\n\n`
+  const workspaces = router.workspaces()
+  const found =
+    workspaces.find((w) => w.id === workspace) ?? workspaces.find((w) => w.name === workspace)
+  if (!found) {
+    const known = workspaces.map((w) => `${w.id} (${w.name})`).join(', ') || '(none)'
+    return {
+      pass: false,
+      message: () => `${head}No router workspace "${workspace}". Workspaces: ${known}.`,
+    }
+  }
+  const presets = router.presets(found.id)
+  const preset = presets.find((p) => p.slug === slug)
+  const where = `in workspace ${found.id} (${found.name})`
+  if (!preset) {
+    const slugs = presets.map((p) => p.slug).join(', ') || '(none)'
+    return {
+      pass: false,
+      message: () => `${head}Expected a preset "${slug}" ${where}; it has: ${slugs}.`,
+    }
+  }
+  const { actual, wanted } = presetProjection(preset, expected)
+  const pass = matchesPartially(actual, wanted)
+  return {
+    pass,
+    message: () =>
+      pass
+        ? `${head}Expected the preset "${slug}" ${where} not to match ${this.utils.printExpected(wanted)}, but it does.`
+        : `${head}The preset "${slug}" ${where} differs:\n${diffOf(this)(wanted, subsetOf(actual, wanted))}`,
+  }
+}
+
+/** `expect(simulator).toHaveUser(organization, email, expected)`: the organization has that account, so. */
+export function toHaveUser(
+  this: MatcherState,
+  received: unknown,
+  organization: string,
+  email: string,
+  expected: UserExpectation = {},
+): Result {
+  assertHolder(this, 'toHaveUser', received, 'messaging')
+  const { messaging } = received as MessagingHolder
+  const head = `${hint(this, '.toHaveUser', 'organization, email, expected')}\n\n`
+  const organizations = messaging.organizations().map((o) => o.subdomain)
+  if (!organizations.includes(organization)) {
+    return {
+      pass: false,
+      message: () =>
+        `${head}No messaging organization "${organization}". Organizations: ${organizations.join(', ') || '(none)'}.`,
+    }
+  }
+  const users = messaging.users(organization)
+  const user = users.find((u) => u.email.toLowerCase() === email.toLowerCase())
+  if (!user) {
+    const emails = users.map((u) => u.email).join(', ')
+    return {
+      pass: false,
+      message: () =>
+        `${head}Expected an account ${email} in "${organization}"; it has: ${emails || '(none)'}.`,
+    }
+  }
+  const pass = matchesPartially(user, expected)
+  const actual = subsetOf(user, expected)
+  return {
+    pass,
+    message: () =>
+      pass
+        ? `${head}Expected the account ${user.email} of "${organization}" not to match ${this.utils.printExpected(expected)}, but it does.`
+        : `${head}The account ${user.email} of "${organization}" differs:\n${diffOf(this)(expected, actual)}`,
+  }
+}
