@@ -1,7 +1,9 @@
 /**
- * In process: per-request time of each operation through `setupServer` + `fetch`, against a plain msw
- * handler for the same URL that returns a fixed JSON body of the same size, in the same run.
- * Target: each operation ≤ 1.5× the plain handler.
+ * In process: per-request time of each operation through `setupServer` + `fetch` (the msw path), against
+ * a plain msw handler for the same URL that returns a fixed JSON body of the same size, and through
+ * `simulator.fetch(input, init)` (no msw), in the same run (interleaved).
+ * Targets: each operation through msw ≤ 1.5× the plain handler; `simulator.fetch` ≥ 5× faster per
+ * request than the msw path (the row says "not available" when the simulator has no `fetch`).
  * Also shown (not judged): the same plain handler when it first reads its request the way Understudy's
  * adapter does (body bytes, headers, URL): what any handler that looks at its request pays in msw.
  * @module
@@ -9,7 +11,7 @@
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import {
-  createPreset,
+  createGetPreset,
   fromDist,
   IN_PROCESS_BASE,
   interleave,
@@ -28,11 +30,15 @@ const { toPlainRequest } =
 const simulator = createSimulator()
 const server = setupServer(...simulator.handlers)
 server.listen({ onUnhandledRequest: 'error' })
+/** `simulator.fetch` (issue 15 §3), when this build has it. */
+type Fetcher = (input: string, init: RequestInit) => Promise<Response>
+const simulatorFetch = (simulator as { fetch?: Fetcher }).fetch?.bind(simulator)
 
-await send(undefined, createPreset, 'get')
+await send(undefined, createGetPreset, '0')
 const rows: Row[] = []
-const figures: Record<string, unknown> = {}
+const figures: Record<string, unknown> = { simulatorFetch: simulatorFetch !== undefined }
 const LIMIT = 1.5
+const FETCH_FASTER = 5
 for (const op of OPS) {
   const sample = await send(undefined, op)
   const plain = http.all(
@@ -43,27 +49,55 @@ for (const op of OPS) {
     await toPlainRequest(request)
     return new HttpResponse(sample, { headers: { 'content-type': 'application/json' } })
   })
+  if (simulatorFetch && op.name === 'get-preset') {
+    // A read answers the same bytes both ways.
+    const direct = await send(undefined, op, undefined, simulatorFetch)
+    if (direct !== sample) throw new Error(`simulator.fetch answered ${direct}, msw ${sample}`)
+  }
+  const spreads: Record<string, { min: number; max: number }> = {}
   const times = await interleave(
     {
       plain: () => server.resetHandlers(plain),
       reading: () => server.resetHandlers(reading),
       understudy: () => server.resetHandlers(...simulator.handlers),
+      ...(simulatorFetch ? { 'simulator.fetch': () => {} } : {}),
     },
-    () => send(undefined, op),
+    (variant) =>
+      variant === 'simulator.fetch'
+        ? send(undefined, op, undefined, simulatorFetch)
+        : send(undefined, op),
     { rounds: pick(12, 2), batch: pick(100, 10) },
+    spreads,
   )
   // The next operation's sample comes from Understudy: whichever variant ran last, put its handlers back.
   server.resetHandlers(...simulator.handlers)
   const ratio = (times.understudy as number) / (times.plain as number)
-  figures[op.name] = { ...times, ratio, bodyBytes: sample.length }
+  figures[op.name] = { ...times, spreads, ratio, bodyBytes: sample.length }
+  const spread = (name: string) =>
+    `${us(times[name] as number)} (${us(spreads[name]?.min ?? Number.NaN)}–${us(spreads[name]?.max ?? Number.NaN)})`
   rows.push({
     group: 'in process',
-    item: op.name,
-    value: us(times.understudy as number),
+    item: `${op.name} msw path (setupServer + fetch)`,
+    value: spread('understudy'),
     baseline: `plain msw ${us(times.plain as number)}`,
     ratio: x(ratio),
     target: `≤ ${LIMIT}×`,
     met: ratio <= LIMIT,
+  })
+  const viaFetch = times['simulator.fetch']
+  rows.push({
+    group: 'in process',
+    item: `${op.name} simulator.fetch`,
+    value:
+      viaFetch === undefined
+        ? 'not available (no simulator.fetch in this build)'
+        : spread('simulator.fetch'),
+    baseline: `msw path ${us(times.understudy as number)}`,
+    ratio: viaFetch === undefined ? '' : `${x((times.understudy as number) / viaFetch)} faster`,
+    target: `≥ ${FETCH_FASTER}× faster`,
+    ...(viaFetch === undefined
+      ? {}
+      : { met: (times.understudy as number) / viaFetch >= FETCH_FASTER }),
   })
   rows.push({
     group: 'in process',

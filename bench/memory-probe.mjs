@@ -1,17 +1,23 @@
 /**
  * The process `bench/memory.ts` measures: plain Node (no tsx, whose loader thread alone adds ~45 MB of
- * RSS) running the built package, as an installed Understudy runs.
- * `node --expose-gc bench/memory-probe.mjs <scenario.json>` prints one JSON line:
- * the RSS and heap holding only the default scenario, then holding the scenario from the file (right
- * after seeding, and settled: after two idle seconds, as a test suite or server is between requests),
- * the peak RSS, the seeding time and the records counted back through the simulator's own API.
+ * RSS) running the built package, as an installed Understudy runs. Two ways to fill one simulator:
+ * - `node --expose-gc bench/memory-probe.mjs seed <scenario.json>`: loaded from a scenario file;
+ * - `node --expose-gc bench/memory-probe.mjs requests <n>`: `n` presets (one version each, by the
+ *   create-preset call) and `n` users (by the create-user call) created through the request path,
+ *   `simulator.dispatch` with the requests the standalone server hands it (validation, storage and the
+ *   journal included, as a server or test suite holding that data did it).
+ * Prints one JSON line: the RSS and heap holding only the default scenario, then holding the data
+ * (right after filling, and settled: after two idle seconds, as a test suite or server is between
+ * requests), the peak RSS, the filling time and the records counted back through the simulator's own API.
  */
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 
-const [file] = process.argv.slice(2)
-if (!file || !globalThis.gc)
-  throw new Error('usage: node --expose-gc bench/memory-probe.mjs <scenario.json>')
+const [mode, arg] = process.argv.slice(2)
+if (!['seed', 'requests'].includes(mode) || !arg || !globalThis.gc)
+  throw new Error(
+    'usage: node --expose-gc bench/memory-probe.mjs seed <scenario.json> | requests <n>',
+  )
 const memory = () => {
   globalThis.gc()
   const { rss, heapUsed } = process.memoryUsage()
@@ -23,11 +29,74 @@ const small = createSimulator()
 await small.ready
 const before = memory()
 
+/** The default scenario's credentials (see `bench/lib.ts`). */
+const ROUTER_KEY = 'Bearer sk-or-v1-understudy-default-inference'
+const IAGO = `Basic ${Buffer.from('iago@acme.example:oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD').toString('base64')}`
+const PRESET_BODY = JSON.stringify({
+  messages: [
+    { role: 'system', content: 'You are a helpful assistant.' },
+    { role: 'user', content: 'Hello!' },
+  ],
+  model: 'openai/gpt-5.4',
+  temperature: 0.7,
+})
+/** A request as the standalone server hands it to `dispatch` (body bytes in a Buffer, as read from the socket). */
+const request = (method, url, headers, body) => {
+  const parsed = new URL(url)
+  return {
+    method,
+    url,
+    path: parsed.pathname,
+    query: parsed.searchParams,
+    headers,
+    body: body === undefined ? undefined : Buffer.from(body),
+  }
+}
+const ok = (outcome, what) => {
+  if (outcome?.status !== 200) throw new Error(`${what}: ${outcome?.status} ${outcome?.body}`)
+}
+
 const began = performance.now()
-const simulator = createSimulator({ scenario: JSON.parse(readFileSync(file, 'utf8')) })
-await simulator.ready
-const seedMs = performance.now() - began
-const seeded = memory()
+let simulator
+if (mode === 'seed') {
+  simulator = createSimulator({ scenario: JSON.parse(readFileSync(arg, 'utf8')) })
+  await simulator.ready
+} else {
+  simulator = createSimulator()
+  await simulator.ready
+  const count = Number(arg)
+  const json = { authorization: ROUTER_KEY, 'content-type': 'application/json' }
+  const form = { authorization: IAGO, 'content-type': 'application/x-www-form-urlencoded' }
+  for (let i = 0; i < count; i++) {
+    const slug = `r-${i}`
+    ok(
+      await simulator.dispatch(
+        request(
+          'POST',
+          `https://openrouter.ai/api/v1/presets/${slug}/chat/completions`,
+          json,
+          PRESET_BODY,
+        ),
+        'in-process',
+      ),
+      `create-preset ${slug}`,
+    )
+    ok(
+      await simulator.dispatch(
+        request(
+          'POST',
+          'https://acme.zulipchat.com/api/v1/users',
+          form,
+          `email=r-${i}%40acme.example&password=correct-horse&full_name=Some+Name`,
+        ),
+        'in-process',
+      ),
+      `create-user ${i}`,
+    )
+  }
+}
+const fillMs = performance.now() - began
+const filled = memory()
 await sleep(2000)
 const settled = memory()
 
@@ -36,5 +105,8 @@ const versions = simulator.router
   .presets(workspace)
   .reduce((sum, preset) => sum + preset.versions.length, 0)
 const users = simulator.messaging.organizations()[0].users.length
+const journal = simulator.journal.count()
 const peakRssMb = process.resourceUsage().maxRSS / 1024
-console.log(JSON.stringify({ before, seeded, settled, peakRssMb, seedMs, versions, users }))
+console.log(
+  JSON.stringify({ mode, before, filled, settled, peakRssMb, fillMs, versions, users, journal }),
+)

@@ -1,14 +1,17 @@
 /**
  * Memory: the RSS of a fresh plain-Node process (`bench/memory-probe.mjs`, running the built package)
- * holding one simulator with 100,000 users and 100,000 presets of one version each, seeded from a
- * scenario file, against the same process holding only the default scenario. Every figure is taken after
- * a full collection (`--expose-gc`). The target judges the settled RSS (two idle seconds after seeding,
- * when V8 has returned the memory seeding used and freed); the RSS right after seeding and the peak are
- * reported beside it. Target: < 300 MB.
+ * holding one simulator with 100,000 users and 100,000 presets of one version each, against the same
+ * process holding only the default scenario; filled two ways, each in its own process:
+ * - through the request path (create-preset and create-user calls into `simulator.dispatch`, the
+ *   journal included): judged, target < 300 MB settled;
+ * - seeded from a scenario file: shown beside it.
+ * Every figure is taken after a full collection (`--expose-gc`). The target judges the settled RSS (two
+ * idle seconds after filling, when V8 has returned the memory filling used and freed); the RSS right
+ * after filling and the peak are reported beside it.
  * @module
  */
 import { spawnSync } from 'node:child_process'
-import { rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ms, pick, RESULTS, ROOT, type Row, scaledScenario, writeResult } from './lib.js'
 
@@ -20,43 +23,72 @@ interface Memory {
 }
 interface Probe {
   before: Memory
-  seeded: Memory
+  filled: Memory
   settled: Memory
   peakRssMb: number
-  seedMs: number
+  fillMs: number
   versions: number
   users: number
+  journal: number
 }
 
+function probe(args: string[]): Probe {
+  const run = spawnSync(
+    process.execPath,
+    ['--expose-gc', join(ROOT, 'bench', 'memory-probe.mjs'), ...args],
+    { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  if (run.status !== 0)
+    throw new Error(`bench/memory-probe.mjs ${args[0]} exited with ${run.status}`)
+  const result = JSON.parse(run.stdout) as Probe
+  if (result.versions < RECORDS || result.users < RECORDS)
+    throw new Error(`${args[0]}: holds ${result.versions} versions, ${result.users} users`)
+  return result
+}
+
+const requests = probe(['requests', String(RECORDS)])
+mkdirSync(RESULTS, { recursive: true })
 const file = join(RESULTS, 'memory-scenario.json')
 writeFileSync(file, JSON.stringify(scaledScenario(RECORDS)))
-const run = spawnSync(
-  process.execPath,
-  ['--expose-gc', join(ROOT, 'bench', 'memory-probe.mjs'), file],
-  { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-)
-rmSync(file, { force: true })
-if (run.status !== 0) throw new Error(`bench/memory-probe.mjs exited with ${run.status}`)
-const probe = JSON.parse(run.stdout) as Probe
-if (probe.versions < RECORDS || probe.users < RECORDS)
-  throw new Error(`seeded ${probe.versions} versions, ${probe.users} users`)
+let seeded: Probe
+try {
+  seeded = probe(['seed', file])
+} finally {
+  rmSync(file, { force: true })
+}
 
 const mb = (memory: Memory) => `${memory.rssMb.toFixed(0)} MB (heap ${memory.heapMb.toFixed(0)} MB)`
 const rows: Row[] = [
   {
     group: 'memory',
-    item: `RSS, ${RECORDS} users + ${RECORDS} preset versions, settled`,
-    value: mb(probe.settled),
-    baseline: `default scenario ${mb(probe.before)}`,
-    ratio: `${probe.settled.rssMb.toFixed(0)} MB`,
+    item: `RSS, ${RECORDS} users + ${RECORDS} preset versions created through the request path, settled`,
+    value: mb(requests.settled),
+    baseline: `default scenario ${mb(requests.before)}`,
+    ratio: `${requests.settled.rssMb.toFixed(0)} MB`,
     target: `< ${LIMIT_MB} MB`,
-    met: probe.settled.rssMb < LIMIT_MB,
+    met: requests.settled.rssMb < LIMIT_MB,
+  },
+  {
+    group: 'memory',
+    item: 'the same, right after the requests; peak',
+    value: `${mb(requests.filled)}; peak ${requests.peakRssMb.toFixed(0)} MB (journal ${requests.journal} entries)`,
+  },
+  {
+    group: 'memory',
+    item: `${RECORDS} create-preset + ${RECORDS} create-user calls in process (dispatch)`,
+    value: ms(requests.fillMs, 0),
+  },
+  {
+    group: 'memory',
+    item: `RSS, the same records seeded from a scenario, settled`,
+    value: mb(seeded.settled),
+    baseline: `default scenario ${mb(seeded.before)}`,
   },
   {
     group: 'memory',
     item: 'the same, right after seeding; peak',
-    value: `${mb(probe.seeded)}; peak ${probe.peakRssMb.toFixed(0)} MB`,
+    value: `${mb(seeded.filled)}; peak ${seeded.peakRssMb.toFixed(0)} MB`,
   },
-  { group: 'memory', item: `seed ${RECORDS} users + presets`, value: ms(probe.seedMs, 0) },
+  { group: 'memory', item: `seed ${RECORDS} users + presets`, value: ms(seeded.fillMs, 0) },
 ]
-writeResult('memory', { records: RECORDS, ...probe }, rows)
+writeResult('memory', { records: RECORDS, requests, seeded }, rows)

@@ -1,13 +1,15 @@
 /**
- * Servers under test, run in a child process so that the load comes from another one:
- * `node --import tsx bench/target.ts <kind>[:<records>] ...` starts one server per argument, prints
- * `{"<argument>": {"url","seedMs"}, ..., "rssMb"}` on one line, then serves until its stdin closes.
- * - `bare`: node:http answering each operation with a fixed body (`BENCH_BODIES`, by operation name).
+ * A server under test, run in a child process of its own so that the load comes from another one and
+ * its CPU time (/proc/<pid>/stat) is its own: `node --import tsx bench/target.ts <kind>[:<records>]`
+ * starts it, prints `{"url","seedMs","rssMb"}` on one line, then serves until its stdin closes.
+ * - `bare`: node:http answering each operation with a fixed body (`BENCH_BODIES`, by operation name),
+ *   after reading the request body; the baseline.
  * - `direct`, `msw`: `startServer` with that engine.
  * - `adapter`: every handler of `simulator.handlersFor('server')` in one list behind msw's `getResponse`,
  *   with no dispatch on the path prefix first.
  * `:<records>` loads the default scenario plus that many presets (one version each) and users.
- * `BENCH_CPU_PROF=<dir>`: writes a CPU profile of the serving (from ready to stop) into `dir`.
+ * `BENCH_CPU_PROF=<dir>`: writes a CPU profile of the serving (from ready to stop) into `dir`
+ * (`BENCH_CPU_PROF_INTERVAL=<µs>`: the sampling interval).
  * @module
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -34,17 +36,26 @@ function bare(): Promise<string> {
     method: op.method,
     body: bodies[op.name],
   }))
-  return listen(async (request, response) => {
-    for await (const _ of request); // reads the body, as any server would
-    const path = (request.url ?? '/').split('?', 1)[0] as string
-    const route = routes.find((r) => r.method === request.method && r.path.test(path))
-    const body = route?.body ?? '{}'
-    response.writeHead(route?.body ? 200 : 404, {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(body)),
+  const server = createServer((request, response) => {
+    // Reads the body, as any server would, then answers the route's fixed body.
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const path = (request.url ?? '/').split('?', 1)[0] as string
+      const route = routes.find((r) => r.method === request.method && r.path.test(path))
+      const body = route?.body ?? '{}'
+      response.writeHead(route?.body ? 200 : 404, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+      })
+      response.end(body)
     })
-    response.end(body)
   })
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  )
 }
 
 async function understudy(engine: 'direct' | 'msw', records: number): Promise<string> {
@@ -94,22 +105,20 @@ async function adapter(records: number): Promise<string> {
   return origin
 }
 
-const ready: Record<string, unknown> = {}
-for (const spec of process.argv.slice(2)) {
-  const [kind, count] = spec.split(':')
-  const records = Number(count ?? 0)
-  const began = performance.now()
-  const url =
-    kind === 'bare'
-      ? await bare()
-      : kind === 'direct' || kind === 'msw'
-        ? await understudy(kind, records)
-        : kind === 'adapter'
-          ? await adapter(records)
-          : undefined
-  if (!url) throw new Error(`unknown target kind "${kind}"`)
-  ready[spec] = { url, seedMs: performance.now() - began }
-}
+const [spec = ''] = process.argv.slice(2)
+const [kind, count] = spec.split(':')
+const records = Number(count ?? 0)
+const began = performance.now()
+const url =
+  kind === 'bare'
+    ? await bare()
+    : kind === 'direct' || kind === 'msw'
+      ? await understudy(kind, records)
+      : kind === 'adapter'
+        ? await adapter(records)
+        : undefined
+if (!url) throw new Error(`unknown target kind "${kind}"`)
+const seedMs = performance.now() - began
 let stop = async () => {}
 const profiles = process.env.BENCH_CPU_PROF
 if (profiles) {
@@ -122,13 +131,16 @@ if (profiles) {
   const session = new Session()
   session.connect()
   await session.post('Profiler.enable')
+  // `BENCH_CPU_PROF_INTERVAL`: the sampling interval in µs (V8's default: 1000).
+  const interval = Number(process.env.BENCH_CPU_PROF_INTERVAL)
+  if (interval > 0) await session.post('Profiler.setSamplingInterval', { interval })
   await session.post('Profiler.start')
   stop = async () => {
     const { profile } = await session.post('Profiler.stop')
-    const name = `${process.argv.slice(2).join('+').replaceAll(':', '@')}-${process.pid}.cpuprofile`
+    const name = `${spec.replaceAll(':', '@')}-${process.pid}.cpuprofile`
     writeFileSync(join(profiles, name), JSON.stringify(profile))
   }
 }
 process.stdin.resume()
 process.stdin.on('end', () => stop().then(() => process.exit(0)))
-console.log(JSON.stringify({ ...ready, rssMb: process.memoryUsage().rss / 2 ** 20 }))
+console.log(JSON.stringify({ url, seedMs, rssMb: process.memoryUsage().rss / 2 ** 20 }))
