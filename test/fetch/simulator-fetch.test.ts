@@ -240,7 +240,9 @@ describe('simulator.fetch with plain calls', () => {
     )
     await expect(
       simulator.fetch('https://globex.zulipchat.com/api/v1/users', { method: 'POST', body: 'x' }),
-    ).rejects.toThrow('Failed to fetch POST https://globex.zulipchat.com/api/v1/users: [understudy]')
+    ).rejects.toThrow(
+      'Failed to fetch POST https://globex.zulipchat.com/api/v1/users: [understudy]',
+    )
     expect(simulator.journal.count()).toBe(0)
   })
 
