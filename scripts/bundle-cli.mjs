@@ -20,7 +20,8 @@ await build({
   target: 'node20',
   external: ['msw'],
   logLevel: 'warning',
-  // `--scenario file.json` is imported at run time with a JSON attribute, which esbuild leaves as it is.
+  // The scenario file and the user's tsx (src/cli/scenario-file.ts) are imported at run time from computed
+  // paths, which esbuild leaves as they are: tsx comes from the user's project, never from this bundle.
   logOverride: { 'unsupported-dynamic-import': 'silent' },
 })
 chmodSync('dist/bin/understudy.js', 0o755)

@@ -379,12 +379,21 @@ describe('scenarios on the standalone server', () => {
 
   it('refuses a scenario file that does not validate, saying what is wrong', () => {
     const { code, stdout, stderr } = invalidRun
-    expect([code, stdout, stderr]).toEqual([1, '', `understudy: ${INVALID_MESSAGE}\n`])
+    // One prefix: the CLI's `understudy:` replaces the core's `[understudy]`.
+    expect([code, stdout, stderr]).toEqual([
+      1,
+      '',
+      `understudy: ${INVALID_MESSAGE.replace('[understudy] ', '')}\n`,
+    ])
   })
 
   it('refuses an unknown scenario name at start', () => {
     const { code, stdout, stderr } = unknownRun
-    expect([code, stdout, stderr]).toEqual([1, '', `understudy: ${UNKNOWN_MESSAGE}\n`])
+    expect([code, stdout, stderr]).toEqual([
+      1,
+      '',
+      `understudy: ${UNKNOWN_MESSAGE.replace('[understudy] ', '')}\n`,
+    ])
   })
 
   it('switches scenario by name over HTTP and resets to the new one', async () => {

@@ -1,0 +1,52 @@
+/**
+ * The request log of `understudy serve --log`: one line per answered request, as text for people or as one
+ * JSON object per line for tools. It shows who asked what and how it went, never a secret: no keys, no
+ * passwords, no headers, no bodies, no query strings.
+ * @module
+ */
+import type { JournalEvent } from '../control/journal.js'
+
+/** The request log's formats: `text` (`--log`) or `json` (`--log json`). */
+export type LogFormat = 'text' | 'json'
+
+const rounded = (ms: number) => Math.round(ms * 10) / 10
+
+/** One request as one line, without the line break. */
+export function formatRequest(request: JournalEvent, format: LogFormat): string {
+  const time = new Date(request.time).toISOString()
+  if (format === 'json') {
+    // Field by field, so that nothing a record gains later reaches the log unless chosen here.
+    return JSON.stringify({
+      time,
+      seq: request.seq,
+      service: request.service,
+      tenant: request.tenant,
+      operation: request.operation,
+      actor: request.actor,
+      method: request.method,
+      path: request.path,
+      status: request.status,
+      durationMs: rounded(request.durationMs),
+      fault: request.fault === null ? null : request.fault.kind,
+      ...(request.error === undefined
+        ? {}
+        : { error: { message: request.error.message, stack: request.error.stack } }),
+    })
+  }
+  const what = request.operation ?? `${request.method} ${request.path}`
+  const duration = `${rounded(request.durationMs).toFixed(1)} ms`
+  return [
+    time,
+    request.service.padEnd(9),
+    what.padEnd(30),
+    String(request.status),
+    duration.padStart(9),
+    ` ${request.actor ?? '-'}`,
+    ...(request.fault ? [` [fault: ${request.fault.kind}]`] : []),
+    ...(request.error === undefined
+      ? []
+      : [
+          ` error: ${request.error.message}${request.error.stack ? ` ${request.error.stack}` : ''}`,
+        ]),
+  ].join(' ')
+}

@@ -1,0 +1,98 @@
+/**
+ * Turns the options of `understudy serve` into `startServer`'s options, refusing a bad value with a
+ * `UsageError` that names the flag and says what it takes.
+ * @module
+ */
+import type { LatencySetting } from '../control/latency.js'
+import { featureLevelProblem } from '../messaging/feature-levels.js'
+import type { ServerOptions } from '../server/index.js'
+import type { GivenOptions } from './args.js'
+import { UsageError } from './errors.js'
+import type { LogFormat } from './request-log.js'
+
+/** What `understudy serve` was asked for: the server's options (but the scenario) and the CLI's own. */
+export interface ServeSettings {
+  server: Omit<ServerOptions, 'scenario'> & { port: number; host: string }
+  /** A built-in scenario's name or a file to load; none for the default. */
+  scenario: string | undefined
+  quiet: boolean
+  /** The request log's format; none when off. */
+  log: LogFormat | undefined
+}
+
+const text = (options: GivenOptions, name: keyof GivenOptions) => {
+  const value = options[name]
+  return typeof value === 'string' ? value : undefined
+}
+
+function integer(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^[0-9]+$/.test(value))
+    throw new UsageError(`--${name} must be a whole number, got "${value}"`)
+  return Number(value)
+}
+
+function latency(value: string | undefined): LatencySetting | undefined {
+  if (value === undefined) return undefined
+  const range = /^([0-9]+)-([0-9]+)$/.exec(value)
+  if (range) {
+    const [min, max] = [Number(range[1]), Number(range[2])]
+    if (min > max) throw new UsageError(`--latency range must go from low to high, got "${value}"`)
+    return { min, max }
+  }
+  if (/^[0-9]+$/.test(value)) return Number(value)
+  throw new UsageError(
+    `--latency must be a whole number of milliseconds or a range like 20-200, got "${value}"`,
+  )
+}
+
+function featureLevel(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const level = /^[0-9]+$/.test(value) ? Number(value) : value
+  const problem = featureLevelProblem(level)
+  if (problem !== undefined) throw new UsageError(`--feature-level: ${problem}`)
+  return level as number
+}
+
+function engine(value: string | undefined): 'direct' | 'msw' | undefined {
+  if (value === undefined || value === 'direct' || value === 'msw') return value
+  throw new UsageError(`--engine must be "direct" or "msw", got "${value}"`)
+}
+
+function log(value: string | undefined): LogFormat | undefined {
+  if (value === undefined || value === 'text' || value === 'json') return value
+  throw new UsageError(`--log takes no value or "json", got "${value}"`)
+}
+
+function controlToken(value: string | undefined): string | undefined {
+  if (value === '') {
+    throw new UsageError(
+      '--control-token must not be empty (an empty token would protect nothing); leave it out or give a secret',
+    )
+  }
+  return value
+}
+
+/** The settings of `understudy serve` from its options. */
+export function serveSettings(options: GivenOptions): ServeSettings {
+  const allowedHosts = options['allowed-host']
+  return {
+    server: {
+      port: integer('port', text(options, 'port')) ?? 4010,
+      host: text(options, 'host') ?? '127.0.0.1',
+      seed: text(options, 'seed'),
+      now: text(options, 'now'),
+      featureLevel: featureLevel(text(options, 'feature-level')),
+      latency: latency(text(options, 'latency')),
+      journalLimit: integer('journal-limit', text(options, 'journal-limit')),
+      journalMaxBytes: integer('journal-max-bytes', text(options, 'journal-max-bytes')),
+      controlToken: controlToken(text(options, 'control-token')),
+      engine: engine(text(options, 'engine')),
+      cors: options.cors === true,
+      ...(Array.isArray(allowedHosts) ? { allowedHosts } : {}),
+    },
+    scenario: text(options, 'scenario'),
+    quiet: options.quiet === true,
+    log: log(text(options, 'log')),
+  }
+}

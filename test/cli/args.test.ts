@@ -1,0 +1,143 @@
+/**
+ * The command line, parsed in process: which options reach `startServer` under which names, and the
+ * one-line refusals of a bad one (the spawned CLI's exit code and output are in errors.test.ts).
+ */
+import { describe, expect, it } from 'vitest'
+import { HELP, parseCommandLine } from '../../src/cli/args.js'
+import { UsageError } from '../../src/cli/errors.js'
+import { serveSettings } from '../../src/cli/serve-options.js'
+
+const settings = (...argv: string[]) => serveSettings(parseCommandLine(['serve', ...argv]).options)
+const refusal = (run: () => unknown) => {
+  try {
+    run()
+  } catch (error) {
+    return [error instanceof UsageError, (error as Error).message]
+  }
+  return 'accepted'
+}
+
+describe('the command line', () => {
+  it('serves by default, on 127.0.0.1:4010, with no log', () => {
+    expect(parseCommandLine([]).command).toBe('serve')
+    expect(settings()).toEqual({
+      server: expect.objectContaining({ port: 4010, host: '127.0.0.1', cors: false }),
+      scenario: undefined,
+      quiet: false,
+      log: undefined,
+    })
+    expect(settings().server).not.toHaveProperty('allowedHosts')
+  })
+
+  it('passes --cors, every --allowed-host and --journal-max-bytes to startServer', () => {
+    const { server } = settings(
+      '--cors',
+      '--allowed-host',
+      'demo.test',
+      '--allowed-host=other.test',
+      '--journal-max-bytes',
+      '1048576',
+    )
+    expect([server.cors, server.allowedHosts, server.journalMaxBytes]).toEqual([
+      true,
+      ['demo.test', 'other.test'],
+      1_048_576,
+    ])
+  })
+
+  it('passes the other options under startServer’s names', () => {
+    const { server } = settings(
+      ...['--port', '0', '--host', '::1', '--seed', 's', '--now', '2026-01-01T00:00:00Z'],
+      ...['--feature-level', '433', '--latency', '20-200', '--journal-limit', '5'],
+      ...['--control-token', 't0ken', '--engine', 'msw'],
+    )
+    expect(server).toEqual({
+      port: 0,
+      host: '::1',
+      seed: 's',
+      now: '2026-01-01T00:00:00Z',
+      featureLevel: 433,
+      latency: { min: 20, max: 200 },
+      journalLimit: 5,
+      journalMaxBytes: undefined,
+      controlToken: 't0ken',
+      engine: 'msw',
+      cors: false,
+    })
+  })
+
+  it.each<[string[], 'text' | 'json']>([
+    [['--log'], 'text'],
+    [['--log', 'text'], 'text'],
+    [['--log', 'json'], 'json'],
+    [['--log=json'], 'json'],
+    [['--log', '--quiet'], 'text'],
+  ])('reads the request log format of %j', (argv, format) => {
+    expect(settings(...argv).log).toBe(format)
+  })
+
+  it('keeps a value after --log that is not a format for what follows', () => {
+    expect(settings('--log', '--port', '0')).toMatchObject({ log: 'text', server: { port: 0 } })
+    expect(refusal(() => parseCommandLine(['--log', 'xml']))).toEqual([
+      true,
+      "unknown command 'xml'",
+    ])
+  })
+
+  it('answers --help and --version before anything else', () => {
+    expect(parseCommandLine(['serve', '--version']).command).toBe('version')
+    expect(parseCommandLine(['-h']).command).toBe('help')
+    expect(parseCommandLine(['--help', '--version']).command).toBe('help')
+  })
+
+  it.each<[string[], string]>([
+    [['--x'], "unknown option '--x'"],
+    [['-z'], "unknown option '-z'"],
+    [['--port'], "option '--port <n>' needs a value"],
+    [['--port', '--quiet'], "option '--port <n>' needs a value"],
+    [['--allowed-host'], "option '--allowed-host <name>' needs a value"],
+    [['--quiet=yes'], "option '--quiet' takes no value"],
+    [['--cors=1'], "option '--cors' takes no value"],
+    [['deploy'], "unknown command 'deploy'"],
+    [['serve', 'now'], "unexpected argument 'now'"],
+    [['serve', '--port', 'http'], '--port must be a whole number, got "http"'],
+    [
+      ['serve', '--latency', 'fast'],
+      '--latency must be a whole number of milliseconds or a range like 20-200, got "fast"',
+    ],
+    [['serve', '--latency', '200-20'], '--latency range must go from low to high, got "200-20"'],
+    [
+      ['serve', '--feature-level', '9999'],
+      '--feature-level: 9999 is not a feature level the simulator models (a whole number from 1 to 433)',
+    ],
+    [
+      ['serve', '--feature-level', '0'],
+      '--feature-level: 0 is not a feature level the simulator models (a whole number from 1 to 433)',
+    ],
+    [
+      ['serve', '--control-token', ''],
+      '--control-token must not be empty (an empty token would protect nothing); leave it out or give a secret',
+    ],
+    [['serve', '--engine', 'fast'], '--engine must be "direct" or "msw", got "fast"'],
+    [['serve', '--log=xml'], '--log takes no value or "json", got "xml"'],
+    [
+      ['serve', '--journal-max-bytes', '1e6'],
+      '--journal-max-bytes must be a whole number, got "1e6"',
+    ],
+  ])('refuses %j with a UsageError naming the flag', (argv, message) => {
+    expect(refusal(() => serveSettings(parseCommandLine(argv).options))).toEqual([true, message])
+  })
+
+  it('lists every option in the help', () => {
+    for (const flag of [
+      '--cors',
+      '--allowed-host <name>',
+      '--journal-max-bytes <n>',
+      '--log [json]',
+    ]) {
+      expect(HELP).toContain(flag)
+    }
+    expect(HELP).toContain('1 to 433 (default 421)')
+    expect(HELP).toContain('(default 64 MiB)')
+  })
+})
