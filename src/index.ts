@@ -12,9 +12,15 @@ export type {
   InjectedFault,
 } from './control/faults.js'
 export type { JournalEntry, JournalFault, JournalFilter } from './control/journal.js'
+export type { WaitForOptions } from './control/journal-wait.js'
 export type { LatencySetting } from './control/latency.js'
 export type { Clock, TimeInput } from './core/clock.js'
 export type { PlainRequest, PlainResponse } from './core/http.js'
+export type {
+  FetchFunction,
+  SimulatorFetchApi,
+  SimulatorFetchOptions,
+} from './fetch/simulator-fetch.js'
 export type { MessagingService } from './messaging/service.js'
 export type { RouterService } from './router/service.js'
 export {
