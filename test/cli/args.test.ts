@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { HELP, parseCommandLine } from '../../src/cli/args.js'
 import { UsageError } from '../../src/cli/errors.js'
 import { serveSettings } from '../../src/cli/serve-options.js'
+import { REFUSALS } from './refusals.js'
 
 const settings = (...argv: string[]) => serveSettings(parseCommandLine(['serve', ...argv]).options)
 const refusal = (run: () => unknown) => {
@@ -90,41 +91,7 @@ describe('the command line', () => {
     expect(parseCommandLine(['--help', '--version']).command).toBe('help')
   })
 
-  it.each<[string[], string]>([
-    [['--x'], "unknown option '--x'"],
-    [['-z'], "unknown option '-z'"],
-    [['--port'], "option '--port <n>' needs a value"],
-    [['--port', '--quiet'], "option '--port <n>' needs a value"],
-    [['--allowed-host'], "option '--allowed-host <name>' needs a value"],
-    [['--quiet=yes'], "option '--quiet' takes no value"],
-    [['--cors=1'], "option '--cors' takes no value"],
-    [['deploy'], "unknown command 'deploy'"],
-    [['serve', 'now'], "unexpected argument 'now'"],
-    [['serve', '--port', 'http'], '--port must be a whole number, got "http"'],
-    [
-      ['serve', '--latency', 'fast'],
-      '--latency must be a whole number of milliseconds or a range like 20-200, got "fast"',
-    ],
-    [['serve', '--latency', '200-20'], '--latency range must go from low to high, got "200-20"'],
-    [
-      ['serve', '--feature-level', '9999'],
-      '--feature-level: 9999 is not a feature level the simulator models (a whole number from 1 to 433)',
-    ],
-    [
-      ['serve', '--feature-level', '0'],
-      '--feature-level: 0 is not a feature level the simulator models (a whole number from 1 to 433)',
-    ],
-    [
-      ['serve', '--control-token', ''],
-      '--control-token must not be empty (an empty token would protect nothing); leave it out or give a secret',
-    ],
-    [['serve', '--engine', 'fast'], '--engine must be "direct" or "msw", got "fast"'],
-    [['serve', '--log=xml'], '--log takes no value or "json", got "xml"'],
-    [
-      ['serve', '--journal-max-bytes', '1e6'],
-      '--journal-max-bytes must be a whole number, got "1e6"',
-    ],
-  ])('refuses %j with a UsageError naming the flag', (argv, message) => {
+  it.each(REFUSALS)('refuses $argv with a UsageError naming the flag', ({ argv, message }) => {
     expect(refusal(() => serveSettings(parseCommandLine(argv).options))).toEqual([true, message])
   })
 

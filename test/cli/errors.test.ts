@@ -7,34 +7,22 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { USAGE_LINE } from '../../src/cli/args.js'
 import { runCli } from '../support/cli.js'
+import { REFUSALS } from './refusals.js'
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
 const bin = { bin: true }
 
 describe('the CLI’s errors and answers', () => {
-  it.concurrent.each<[string[], string]>([
-    [['serve', '--x'], "unknown option '--x'"],
-    [['serve', '--port'], "option '--port <n>' needs a value"],
-    [['deploy'], "unknown command 'deploy'"],
-    [
-      ['serve', '--latency', 'fast'],
-      '--latency must be a whole number of milliseconds or a range like 20-200, got "fast"',
-    ],
-    [
-      ['serve', '--feature-level', '9999'],
-      '--feature-level: 9999 is not a feature level the simulator models (a whole number from 1 to 433)',
-    ],
-    [
-      ['serve', '--control-token', ''],
-      '--control-token must not be empty (an empty token would protect nothing); leave it out or give a secret',
-    ],
-  ])('refuses %j with one line, the usage line and exit code 2', async (args, message) => {
-    expect(await runCli(args, bin)).toEqual({
-      code: 2,
-      stdout: '',
-      stderr: `understudy: ${message}\n${USAGE_LINE}\n`,
-    })
-  })
+  it.concurrent.each(REFUSALS.filter((refusal) => refusal.spawn))(
+    'refuses $argv with one line, the usage line and exit code 2',
+    async ({ argv, message }) => {
+      expect(await runCli(argv, bin)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `understudy: ${message}\n${USAGE_LINE}\n`,
+      })
+    },
+  )
 
   it('prints a failure of the core once prefixed, exit code 1', async () => {
     expect(await runCli(['serve', '--port', '0', '--scenario', 'nope'], bin)).toEqual({
