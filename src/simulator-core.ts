@@ -8,6 +8,11 @@
 import { type ScenarioName, scenarios } from '../scenarios/index.js'
 import { parseScenario, type Scenario, type ScenarioDefinition } from '../scenarios/schema/index.js'
 import {
+  answeredBeforeBody,
+  faultAnswered,
+  JOURNAL_REFUSED_BODY_BYTES,
+} from './control/body-policy.js'
+import {
   createFaults,
   type FaultDefinition,
   type InjectedFault,
@@ -16,13 +21,24 @@ import {
 import {
   createJournal,
   DEFAULT_JOURNAL_LIMIT,
+  DEFAULT_JOURNAL_MAX_BYTES,
+  describeError,
   type Journal,
+  type JournalError,
   type RawJournalEntry,
 } from './control/journal.js'
 import { checkLatency, drawLatency, type LatencySetting, sleep } from './control/latency.js'
-import { type Clock, createClock, type TimeInput, toEpochMs } from './core/clock.js'
-import { isNetworkFault, type Outcome, type PlainRequest } from './core/http.js'
+import { seedSchema } from './control/schemas.js'
+import { type Clock, createClock, type TimeInput } from './core/clock.js'
+import {
+  internalErrorOf,
+  isNetworkFault,
+  type Outcome,
+  type PlainRequest,
+  withInternalError,
+} from './core/http.js'
 import { createIdSource, type IdSource, randomSeed } from './core/ids.js'
+import { InputRangeError, InputTypeError, parseInput } from './core/input-error.js'
 import type { RequestMeta, Scope, Service, ServiceContext } from './core/service.js'
 import { fetchApi, type SimulatorFetchApi } from './fetch/simulator-fetch.js'
 import { createMessagingService, type MessagingService } from './messaging/service.js'
@@ -56,6 +72,12 @@ export interface SimulatorOptions {
   }
   /** The most journal entries kept; the oldest are dropped first. Default 10,000. */
   journalLimit?: number | undefined
+  /**
+   * The journal's byte budget: the oldest entries are dropped while the entries kept count more. Each
+   * entry counts its bodies as kept (at most 256 KiB of each), its URL, headers and 1 KiB for the rest.
+   * Default 64 MiB.
+   */
+  journalMaxBytes?: number | undefined
   /** A latency added before every answer. Default 0. */
   latency?: LatencySetting | undefined
   /** The largest request body accepted; a larger one is answered 413 in the service's shape. Default 10 MiB. */
@@ -82,7 +104,8 @@ export interface Discovery {
       >
     }
   }
-  journal: { count: number; limit: number }
+  /** Entries kept, the cap on entries, the byte budget and what the entries kept count against it. */
+  journal: { count: number; limit: number; maxBytes: number; bytes: number }
   faults: InjectedFault[]
 }
 
@@ -97,7 +120,10 @@ export interface ServiceRoute {
 
 /** One simulated world, without msw (see `Simulator` for the msw handlers); `fetch` answers in process. */
 export interface SimulatorCore extends SimulatorFetchApi {
-  /** Settles once the scenario is loaded. Requests wait for it by themselves. */
+  /**
+   * An already-settled promise: the scenario is loaded when `createSimulator` returns, so every method
+   * and request works at once. Kept for code written when loading was asynchronous.
+   */
   readonly ready: Promise<void>
   /** The scenario in force, validated and with its defaults filled in. */
   readonly scenario: Scenario
@@ -129,11 +155,16 @@ export interface SimulatorCore extends SimulatorFetchApi {
     set(setting: LatencySetting): void
   }
   /**
-   * Puts everything back to the scenario's initial state: the data, the id sequence, a fixed clock, and no
-   * faults, latency (back to the option) or journal entries.
+   * Puts everything back to the scenario's initial state, a function of the scenario, the seed and the
+   * clock's start alone: the data, the id sequence, the clock as created (fixed at its start, or the real
+   * time without offset), and no faults, latency (back to the option) or journal entries. Takes effect
+   * at once; the promise is already settled (kept for code that awaits it).
    */
   reset(): Promise<void>
-  /** Switches to another scenario (a name or a definition) and loads it. */
+  /**
+   * Switches to another scenario (a name or a definition) and resets to it, at once. A scenario that does
+   * not validate is refused (the promise rejects) and the current one stays.
+   */
   useScenario(scenario: ScenarioName | ScenarioDefinition): Promise<void>
   /** Replaces the seed: ids come from the new seed from now on, and after every reset. */
   setSeed(seed: string | number): void
@@ -153,7 +184,7 @@ function resolveScenario(input: SimulatorOptions['scenario']): Scenario {
   if (typeof input === 'string') {
     const named = (scenarios as Record<string, ScenarioDefinition>)[input]
     if (!named) {
-      throw new TypeError(
+      throw new InputTypeError(
         `[understudy] Failed to load scenario "${input}": no such scenario. Known scenarios: ${Object.keys(scenarios).join(', ')}.`,
       )
     }
@@ -165,16 +196,16 @@ function resolveScenario(input: SimulatorOptions['scenario']): Scenario {
 /** Creates an isolated simulator without msw handlers. Nothing is shared between two simulators. */
 export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCore {
   let scenario = resolveScenario(options.scenario)
-  const start = options.now === undefined ? undefined : toEpochMs(options.now)
-  const clock = createClock(start)
-  let seed = options.seed ?? randomSeed()
+  const clock = createClock(options.now)
+  let seed =
+    options.seed === undefined ? randomSeed() : parseInput(seedSchema, options.seed, 'set the seed')
   let ids: IdSource = createIdSource(seed)
   const context: ServiceContext = { clock, ids: () => ids }
   const initialLatency: LatencySetting = checkLatency(options.latency ?? 0)
   let latency = initialLatency
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) {
-    throw new RangeError(
+    throw new InputRangeError(
       `[understudy] Failed to create the simulator: maxBodyBytes ${maxBodyBytes} is not a whole number >= 1.`,
     )
   }
@@ -194,42 +225,23 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
         (entry: RawJournalEntry) => service.journalBody(entry),
       ]),
     ),
-    options.journalLimit ?? DEFAULT_JOURNAL_LIMIT,
+    {
+      limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT,
+      maxBytes: options.journalMaxBytes ?? DEFAULT_JOURNAL_MAX_BYTES,
+    },
   )
   const faults = createFaults()
 
-  let loading: Promise<void> = Promise.resolve()
-  /** Whether `loading` has settled: requests then skip waiting for it (an await costs microtask turns). */
-  let settled = false
-  /** Makes `next` the load in force; requests wait for it until it settles. */
-  const track = (next: Promise<void>): Promise<void> => {
-    loading = next
-    settled = false
-    const done = () => {
-      if (loading === next) settled = true
-    }
-    next.then(done, done)
-    return next
+  /** Clears every service and seeds the scenario, synchronously: every method works right after. */
+  const load = () => {
+    for (const service of services) service.load(scenario)
   }
-  /** Each service's change counter right after its last load, and the scenario it loaded. */
-  const loaded = new Map<Service, { changes: number; scenario: Scenario }>()
-  const load = async (force: boolean) => {
-    for (const service of services) {
-      const last = loaded.get(service)
-      if (!force && last && last.scenario === scenario && last.changes === service.changes())
-        continue
-      await service.load(scenario)
-      loaded.set(service, { changes: service.changes(), scenario })
-    }
-  }
-
   /** The one path every request takes: latency, faults, the service, the journal. */
   async function answer(
     service: Service,
     request: PlainRequest,
     scope: Scope,
   ): Promise<Outcome | undefined> {
-    if (!settled) await loading
     const began = performance.now()
     const time = clock.now()
     let meta: RequestMeta = { operation: null, tenant: null, actor: null, path: request.path }
@@ -264,29 +276,65 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
         retryAfter: fault.retryAfter,
         tenant: meta.tenant,
       })
-    } else outcome = await service.handle(request, scope, meta)
+    } else {
+      try {
+        outcome = await service.handle(request, scope, meta)
+      } catch (error) {
+        // A failure outside the service's own guards: still the service's 500, and still recorded.
+        outcome = withInternalError(service.faultResponse(500, { tenant: meta.tenant }), error)
+      }
+    }
     if (!outcome) return undefined
 
     const response = isNetworkFault(outcome) ? undefined : outcome
-    journal.record({
-      time,
-      service: service.name,
-      tenant: meta.tenant,
-      operation: meta.operation,
-      actor: meta.actor,
-      method: request.method,
-      url: request.url,
-      path: meta.path,
-      query: request.query,
-      headers: request.headers,
-      body: oversized ? undefined : request.body,
-      status: response?.status ?? 0,
-      responseBody: response?.body ?? '',
-      responseHeaders: response?.headers ?? {},
-      fault: fault ? summarizeFault(fault) : null,
-      durationMs: performance.now() - began,
-    })
+    const status = response?.status ?? 0
+    const failure = response === undefined ? undefined : internalErrorOf(response)
+    const error = failure === undefined ? undefined : reportInternalError(service, meta, failure)
+    journal.record(
+      {
+        time,
+        service: service.name,
+        tenant: meta.tenant,
+        operation: meta.operation,
+        actor: meta.actor,
+        method: request.method,
+        url: request.url,
+        path: meta.path,
+        query: request.query,
+        headers: request.headers,
+        body: oversized ? undefined : request.body,
+        bodySize: oversized ? (request.body?.byteLength ?? unreadBodySize(request)) : undefined,
+        status,
+        responseBody: response?.body ?? '',
+        responseHeaders: response?.headers ?? {},
+        fault: fault ? summarizeFault(fault) : null,
+        durationMs: performance.now() - began,
+        error,
+      },
+      faultAnswered(fault) || answeredBeforeBody(status, meta.operation)
+        ? JOURNAL_REFUSED_BODY_BYTES
+        : undefined,
+    )
     return outcome
+  }
+
+  /** Logs an exception the simulator met answering a request (one line), and describes it for the journal. */
+  const reportInternalError = (
+    service: Service,
+    meta: RequestMeta,
+    failure: unknown,
+  ): JournalError => {
+    const error = describeError(failure)
+    console.error(
+      `[understudy] internal error in ${service.name} ${meta.operation ?? meta.path}: ${error.message}`,
+    )
+    return error
+  }
+
+  /** The size of a body refused as too large without being read: its declared length, or over the limit. */
+  const unreadBodySize = (request: PlainRequest): number => {
+    const declared = Number(request.headers['content-length'])
+    return Number.isSafeInteger(declared) && declared > maxBodyBytes ? declared : maxBodyBytes + 1
   }
 
   const routes = (scope: Scope, only?: ServiceName): ServiceRoute[] =>
@@ -298,21 +346,20 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
         answer: (request: PlainRequest) => answer(service, request, scope),
       }))
 
-  /** Back to the scenario: the data (skipped for a service nothing has written to), ids, clock, faults, latency, journal. */
+  /** Back to the scenario: ids from the seed, the clock as created, the data, no faults, latency or journal. */
   const reset = () => {
     ids = createIdSource(seed)
-    if (start !== undefined) clock.set(start)
+    clock.reset()
     faults.clear()
     latency = initialLatency
     journal.clear()
-    return track(loading.then(() => load(false)))
+    load()
   }
 
-  track(load(true))
+  load()
+  const ready = Promise.resolve()
   const simulator: SimulatorCore = {
-    get ready() {
-      return loading
-    },
+    ready,
     get scenario() {
       return scenario
     },
@@ -335,18 +382,16 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
         latency = checkLatency(setting)
       },
     },
-    reset,
+    // `async`: the work is done synchronously when called; a refused scenario rejects the promise.
+    async reset() {
+      reset()
+    },
     async useScenario(next) {
       scenario = resolveScenario(next)
-      await reset()
+      reset()
     },
     setSeed(next) {
-      if ((typeof next !== 'string' && typeof next !== 'number') || next === '') {
-        throw new TypeError(
-          `[understudy] Failed to set the seed: ${JSON.stringify(next)} is not a non-empty string or a number.`,
-        )
-      }
-      seed = next
+      seed = parseInput(seedSchema, next, 'set the seed')
       ids = createIdSource(seed)
     },
     describe: () => ({
@@ -364,7 +409,12 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
           })),
         },
       },
-      journal: { count: journal.count(), limit: journal.limit },
+      journal: {
+        count: journal.count(),
+        limit: journal.limit,
+        maxBytes: journal.maxBytes,
+        bytes: journal.bytes,
+      },
       faults: faults.list(),
     }),
     async dispatch(request, scope, only) {

@@ -44,6 +44,8 @@ export interface Simulator extends SimulatorCore {
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const core = createSimulatorCore(options)
   const handlersFor = (scope: Scope, only?: ServiceName): RequestHandler[] =>
-    core.routes(scope, only).flatMap((route) => serviceHandlers(route.patterns, route.answer))
+    core
+      .routes(scope, only)
+      .flatMap((route) => serviceHandlers(route.patterns, route.answer, core.maxBodyBytes))
   return Object.assign(core, { handlers: handlersFor('in-process'), handlersFor })
 }

@@ -3,6 +3,7 @@
  * @module
  */
 import { z } from 'zod'
+import { InputTypeError } from '../../src/core/input-error.js'
 import { messagingScenarioSchema } from './messaging.js'
 import { routerScenarioSchema } from './router.js'
 
@@ -37,5 +38,5 @@ export function parseScenario(definition: unknown): Scenario {
   const problems = result.error.issues
     .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
     .join('; ')
-  throw new TypeError(`[understudy] Failed to load scenario "${name}": ${problems}.`)
+  throw new InputTypeError(`[understudy] Failed to load scenario "${name}": ${problems}.`)
 }

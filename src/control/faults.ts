@@ -3,7 +3,11 @@
  * service's error shape, after a delay, with a network error, or never.
  * @module
  */
+import { parseInput } from '../core/input-error.js'
 import type { JournalFault } from './journal.js'
+import { faultDefinitionSchema, type PathTest } from './schemas.js'
+
+export type { PathTest } from './schemas.js'
 
 /** Which requests a fault applies to. Every given field must match. */
 export interface FaultMatch {
@@ -11,8 +15,11 @@ export interface FaultMatch {
   /** The real API's operation id, e.g. `createPresetsChatCompletions` or `create-user`. */
   operation?: string
   method?: string
-  /** The URL path: an exact string, or a regular expression tested against it. */
-  path?: string | RegExp
+  /**
+   * The path below the service's base URL: an exact string, or a regular expression tested against it
+   * (any object with `source` and `test(path)`; over HTTP, `pathPattern` gives a linear-time RE2 pattern).
+   */
+  path?: string | RegExp | PathTest
 }
 
 /** What a fault does. */
@@ -48,65 +55,6 @@ export interface FaultTarget {
   path: string
 }
 
-function validate(definition: FaultDefinition): void {
-  const fail = (why: string) => {
-    throw new TypeError(`[understudy] Failed to inject a fault: ${why}.`)
-  }
-  if (definition === null || typeof definition !== 'object') fail('give an object')
-  if (
-    definition.service !== undefined &&
-    definition.service !== 'router' &&
-    definition.service !== 'messaging'
-  ) {
-    fail(`service must be "router" or "messaging", got ${JSON.stringify(definition.service)}`)
-  }
-  for (const key of ['operation', 'method'] as const) {
-    if (definition[key] !== undefined && typeof definition[key] !== 'string')
-      fail(`${key} must be a string`)
-  }
-  if (
-    definition.path !== undefined &&
-    typeof definition.path !== 'string' &&
-    !(definition.path instanceof RegExp)
-  ) {
-    fail('path must be a string or a regular expression')
-  }
-  const message = (definition as { message?: unknown }).message
-  if (message !== undefined && typeof message !== 'string') fail('message must be a string')
-  const retryAfter = (definition as { retryAfter?: unknown }).retryAfter
-  if (retryAfter !== undefined && (typeof retryAfter !== 'number' || !(retryAfter >= 0))) {
-    fail('retryAfter must be a number of seconds >= 0')
-  }
-  const effects = ['status' in definition, 'network' in definition].filter(Boolean).length
-  if (effects > 1) fail('give either a status or a network fault, not both')
-  if (
-    'status' in definition &&
-    (!Number.isInteger(definition.status) || definition.status < 100 || definition.status > 599)
-  ) {
-    fail(`status ${String(definition.status)} is not an HTTP status from 100 to 599`)
-  }
-  const network = (definition as { network?: unknown }).network
-  if ('network' in definition && network !== 'reset' && network !== 'hang') {
-    fail(`network must be "reset" or "hang", got "${String(network)}"`)
-  }
-  if (!('status' in definition) && !('network' in definition) && !('delayMs' in definition)) {
-    fail('give a status, a network fault or a delay')
-  }
-  if (
-    'delayMs' in definition &&
-    definition.delayMs !== undefined &&
-    (!Number.isFinite(definition.delayMs) || definition.delayMs < 0)
-  ) {
-    fail(`delayMs ${String(definition.delayMs)} is not a non-negative number`)
-  }
-  if (
-    definition.times !== undefined &&
-    (!Number.isInteger(definition.times) || definition.times < 1)
-  ) {
-    fail(`times ${String(definition.times)} is not a whole number >= 1`)
-  }
-}
-
 const matches = (fault: FaultMatch, target: FaultTarget) =>
   (fault.service === undefined || fault.service === target.service) &&
   (fault.operation === undefined || fault.operation === target.operation) &&
@@ -134,7 +82,7 @@ export function createFaults() {
     },
     /** Arms a fault; returns its id. */
     inject(definition: FaultDefinition): number {
-      validate(definition)
+      parseInput(faultDefinitionSchema, definition, 'inject a fault')
       const id = nextId++
       // A global or sticky RegExp keeps state between `test` calls; a copy without those flags does not.
       const path =

@@ -14,21 +14,39 @@
  * | `GET /__understudy/journal/count?...` | `{count}` |
  * | `DELETE /__understudy/journal` | forget every entry |
  * | `GET /__understudy/faults` | the armed faults |
- * | `POST /__understudy/faults` | arm a fault (`pathPattern` for a regular expression); answers `{id}` |
+ * | `POST /__understudy/faults` | arm a fault (`pathPattern`: a regular expression in RE2 syntax, matched in linear time); answers `{id}` |
  * | `DELETE /__understudy/faults`, `DELETE /__understudy/faults/{id}` | disarm all, or one |
  * | `GET`/`PUT /__understudy/latency` | `{"latency": 50}` or `{"latency": {"min": 20, "max": 200}}` |
  * | `GET /__understudy/clock`, `POST /__understudy/clock` | read; `{"advanceMs": 1000}` or `{"set": "2026-01-01T00:00:00Z"}` |
  * | `PUT /__understudy/seed` | `{"seed": "..."}` |
  * | `PUT /__understudy/messaging/{subdomain}/feature-level` | `{"featureLevel": 36}` |
  * | `PUT /__understudy/messaging/{subdomain}/rate-limit` | `{"rateLimit": true}`, `false` or `{"perMinute": 5}` |
+ *
+ * Every body is a JSON object parsed by its operation's schema (`http-inputs.ts`): an unknown field, a bad
+ * value or a body that is not a JSON object is 400 `{"error":{"message"}}` naming the field; a body over
+ * the simulator's body limit is 413. Anything else that fails is the simulator's own fault: 500
+ * `{"error":{"message":"Internal error: …"}}` and one line on the console.
  * @module
  */
 import { scenarios } from '../../scenarios/index.js'
+import { checkAdvance } from '../core/clock.js'
 import { bodyText, jsonResponse, type PlainRequest, type PlainResponse } from '../core/http.js'
+import { InputTypeError, isInputError, parseInput } from '../core/input-error.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import type { FaultDefinition } from './faults.js'
+import {
+  clockBody,
+  emptyBody,
+  faultBody,
+  featureLevelBody,
+  journalQuery,
+  latencyBody,
+  rateLimitBody,
+  scenarioBody,
+  seedBody,
+} from './http-inputs.js'
 import { INSPECTOR_HTML } from './inspector.js'
-import type { JournalFilter } from './journal.js'
+import { describeError, type JournalFilter } from './journal.js'
 import { inspectorState } from './state.js'
 
 /** The path prefix of the control surface on the standalone server. */
@@ -37,65 +55,45 @@ export const CONTROL_PREFIX = '/__understudy'
 const ok = (value: unknown, status = 200) => jsonResponse(status, value)
 const problem = (status: number, message: string) => jsonResponse(status, { error: { message } })
 
-function readJson(request: PlainRequest): Record<string, unknown> {
+/** A control body over the simulator's body limit (the server stopped reading it): answered 413. */
+class ControlBodyTooLarge extends Error {}
+
+/** The body as a JSON object (`{}` when empty). Refuses a body over the limit, not UTF-8, or not an object. */
+function readJson(request: PlainRequest): unknown {
+  if (request.oversized) throw new ControlBodyTooLarge()
   const text = bodyText(request)
-  if (text === undefined) throw new ControlInputError('the body is not valid UTF-8')
+  if (text === undefined) throw new InputTypeError('the body is not valid UTF-8')
   if (text.trim() === '') return {}
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    throw new ControlInputError('the body is not valid JSON')
+    throw new InputTypeError('the body is not valid JSON')
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ControlInputError('the body must be a JSON object')
+    throw new InputTypeError('the body must be a JSON object')
   }
-  return value as Record<string, unknown>
+  return value
 }
 
-/** A request the control surface cannot act on: answered 400 with its message. */
-class ControlInputError extends Error {}
-
+/** The journal filter of a query string (each parameter once; unknown parameters refused). */
 function journalFilter(query: URLSearchParams): JournalFilter {
-  const filter: JournalFilter = {}
-  for (const name of ['service', 'tenant', 'operation', 'method'] as const) {
-    const value = query.get(name)
-    if (value !== null) filter[name] = value
-  }
-  const status = query.get('status')
-  if (status !== null) {
-    if (!/^[0-9]{1,3}$/.test(status)) throw new ControlInputError('status must be a number')
-    filter.status = Number(status)
-  }
-  for (const name of ['since', 'until'] as const) {
-    const value = query.get(name)
-    if (value === null) continue
-    const ms = /^[0-9]+$/.test(value) ? Number(value) : Date.parse(value)
-    if (!Number.isFinite(ms))
-      throw new ControlInputError(`${name} must be an ISO time or epoch milliseconds`)
-    filter[name] = ms
-  }
-  return filter
-}
-
-function faultDefinition(body: Record<string, unknown>): FaultDefinition {
-  const { pathPattern, ...rest } = body
-  if (pathPattern !== undefined) {
-    if (typeof pathPattern !== 'string') throw new ControlInputError('pathPattern must be a string')
-    try {
-      return { ...(rest as unknown as FaultDefinition), path: new RegExp(pathPattern) }
-    } catch {
-      throw new ControlInputError('pathPattern is not a valid regular expression')
-    }
-  }
-  return rest as unknown as FaultDefinition
+  return parseInput(journalQuery, Object.fromEntries(query), 'read the journal') as JournalFilter
 }
 
 const listFaults = (simulator: SimulatorCore) =>
   simulator.faults.list().map((fault) => ({
     ...fault,
-    path: fault.path instanceof RegExp ? { pattern: fault.path.source } : fault.path,
+    path:
+      typeof fault.path === 'string' ? fault.path : fault.path && { pattern: fault.path.source },
   }))
+
+/** Sets, then advances, the clock: both checked before either changes it. */
+function moveClock(simulator: SimulatorCore, body: { set?: number; advanceMs?: number }): void {
+  if (body.advanceMs !== undefined) checkAdvance(body.set ?? simulator.clock.now(), body.advanceMs)
+  if (body.set !== undefined) simulator.clock.set(body.set)
+  if (body.advanceMs !== undefined) simulator.clock.advance(body.advanceMs)
+}
 
 /** Answers a control request; `path` is below the control prefix (`''` for the prefix itself). */
 export async function handleControl(
@@ -103,7 +101,7 @@ export async function handleControl(
   request: PlainRequest,
   path: string,
 ): Promise<PlainResponse> {
-  const route = `${request.method} ${path.replace(/\/+$/, '') || '/'}`
+  const route = `${request.method} ${withoutTrailingSlashes(path) || '/'}`
   try {
     switch (route) {
       case 'GET /':
@@ -124,13 +122,14 @@ export async function handleControl(
           })),
         )
       case 'POST /reset':
+        parseInput(emptyBody, readJson(request), 'reset')
         await simulator.reset()
         return ok({ scenario: simulator.scenario.name })
       case 'PUT /scenario': {
-        const body = readJson(request)
-        const next = body.definition ?? body.name
-        if (next === undefined) throw new ControlInputError('give "name" or "definition"')
-        await simulator.useScenario(next as Parameters<SimulatorCore['useScenario']>[0])
+        const body = parseInput(scenarioBody, readJson(request), 'switch the scenario')
+        await simulator.useScenario(
+          (body.definition ?? body.name) as Parameters<SimulatorCore['useScenario']>[0],
+        )
         return ok({ scenario: simulator.scenario.name })
       }
       case 'GET /journal': {
@@ -140,64 +139,87 @@ export async function handleControl(
       case 'GET /journal/count':
         return ok({ count: simulator.journal.count(journalFilter(request.query)) })
       case 'DELETE /journal':
+        parseInput(emptyBody, readJson(request), 'clear the journal')
         simulator.journal.clear()
         return ok({ count: 0 })
       case 'GET /faults':
         return ok(listFaults(simulator))
-      case 'POST /faults':
-        return ok({ id: simulator.faults.inject(faultDefinition(readJson(request))) }, 201)
+      case 'POST /faults': {
+        const fault = parseInput(faultBody, readJson(request), 'inject a fault')
+        return ok({ id: simulator.faults.inject(fault as FaultDefinition) }, 201)
+      }
       case 'DELETE /faults':
+        parseInput(emptyBody, readJson(request), 'clear the faults')
         simulator.faults.clear()
         return ok(listFaults(simulator))
       case 'GET /latency':
         return ok({ latency: simulator.latency.get() })
       case 'PUT /latency':
-        simulator.latency.set(readJson(request).latency as number)
+        simulator.latency.set(parseInput(latencyBody, readJson(request), 'set the latency').latency)
         return ok({ latency: simulator.latency.get() })
       case 'GET /clock':
         return ok({ now: simulator.clock.iso(), fixed: simulator.clock.fixed })
-      case 'POST /clock': {
-        const body = readJson(request)
-        if (body.set !== undefined) simulator.clock.set(body.set as string)
-        if (body.advanceMs !== undefined) simulator.clock.advance(body.advanceMs as number)
+      case 'POST /clock':
+        moveClock(simulator, parseInput(clockBody, readJson(request), 'move the clock'))
         return ok({ now: simulator.clock.iso(), fixed: simulator.clock.fixed })
-      }
       case 'PUT /seed':
-        simulator.setSeed(readJson(request).seed as string)
+        simulator.setSeed(parseInput(seedBody, readJson(request), 'set the seed').seed)
         return ok({ seed: simulator.seed })
     }
     const fault = /^DELETE \/faults\/([0-9]+)$/.exec(route)
     if (fault) {
+      parseInput(emptyBody, readJson(request), 'clear the fault')
       simulator.faults.clear(Number(fault[1]))
       return ok(listFaults(simulator))
     }
     const level = /^PUT \/messaging\/([^/]+)\/feature-level$/.exec(route)
     if (level) {
-      const subdomain = decodeURIComponent(level[1] as string)
-      simulator.messaging.setFeatureLevel(subdomain, readJson(request).featureLevel as number)
+      const subdomain = decodeSegment(level[1] as string)
+      const body = parseInput(featureLevelBody, readJson(request), 'set the feature level')
+      simulator.messaging.setFeatureLevel(subdomain, body.featureLevel as number)
       return ok({ subdomain, featureLevel: simulator.messaging.featureLevel(subdomain) })
     }
     const limit = /^PUT \/messaging\/([^/]+)\/rate-limit$/.exec(route)
     if (limit) {
-      const subdomain = decodeURIComponent(limit[1] as string)
-      const setting = readJson(request).rateLimit
-      if (setting === undefined)
-        throw new ControlInputError('give "rateLimit": true, false or { perMinute, perHour }')
+      const subdomain = decodeSegment(limit[1] as string)
+      const body = parseInput(rateLimitBody, readJson(request), 'set the rate limit')
       simulator.messaging.setRateLimit(
         subdomain,
-        setting as Parameters<SimulatorCore['messaging']['setRateLimit']>[1],
+        body.rateLimit as Parameters<SimulatorCore['messaging']['setRateLimit']>[1],
       )
       return ok({ subdomain, rateLimit: simulator.messaging.rateLimit(subdomain) })
     }
     return problem(404, `No control operation ${route}. See GET ${CONTROL_PREFIX}.`)
   } catch (error) {
-    if (
-      error instanceof ControlInputError ||
-      error instanceof TypeError ||
-      error instanceof RangeError
-    ) {
-      return problem(400, error.message)
+    if (error instanceof ControlBodyTooLarge) {
+      return problem(
+        413,
+        `The body is larger than the control surface accepts (${simulator.maxBodyBytes} bytes).`,
+      )
     }
-    throw error
+    if (isInputError(error)) return problem(400, error.message)
+    // Anything else is a fault in the simulator, not in the request: say so, and log it.
+    const { message } = describeError(error)
+    console.error(`[understudy] internal error in control ${route}: ${message}`)
+    return problem(500, `Internal error: ${message}`)
+  }
+}
+
+/**
+ * The path without trailing slashes. A loop, not `/\/+$/`: that regular expression takes quadratic time
+ * on a path of many slashes followed by anything else (16,000 of them: half a second).
+ */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end -= 1
+  return path.slice(0, end)
+}
+
+/** A percent-encoded path segment, decoded; malformed encoding is bad input. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new InputTypeError(`the path segment "${segment}" is not valid percent-encoding`)
   }
 }

@@ -1,9 +1,28 @@
 /**
- * The request journal: every request a simulator answered, newest last, bounded in memory.
+ * The request journal: every request a simulator answered, newest last, bounded in memory by an entry
+ * count and a byte budget (the oldest entries go first).
  * Entries keep the raw request and response and are parsed and redacted only when read, so recording
- * costs next to nothing on the hot path.
+ * costs next to nothing on the hot path. A body is kept up to a prefix (`JOURNAL_BODY_PREFIX_BYTES`, or
+ * less when the answer did not depend on it), a response likewise; an entry that keeps less than all of
+ * its body says so (`truncated: true`, `bodySize`), and reading never parses more than was kept.
  * @module
  */
+import { InputRangeError } from '../core/input-error.js'
+import { redactText, SECRET_NAMES } from './redact-text.js'
+
+/** An exception inside the simulator that a request met (it was answered with the service's 500). */
+export interface JournalError {
+  message: string
+  /** The first line of the stack below the message (`at fn (file:line:column)`), or `''`. */
+  stack: string
+}
+
+/** An exception as the journal keeps it: its message and the first line of its stack. */
+export function describeError(error: unknown): JournalError {
+  if (!(error instanceof Error)) return { message: String(error), stack: '' }
+  const frame = error.stack?.split('\n').find((line) => line.trimStart().startsWith('at '))
+  return { message: error.message, stack: frame?.trim() ?? '' }
+}
 
 /** What is recorded per request (raw). */
 export interface RawJournalEntry {
@@ -19,13 +38,26 @@ export interface RawJournalEntry {
   path: string
   query: URLSearchParams
   headers: Readonly<Record<string, string>>
+  /** The request body as kept: all of it, or its first bytes when `bodySize` is set. */
   body: Uint8Array | undefined
+  /** The original body's size in bytes, set only when `body` keeps less than all of it. */
+  bodySize?: number | undefined
   status: number
+  /** The response body as kept: all of it, or its first characters when `responseSize` is set. */
   responseBody: string
+  /** The original response body's size in UTF-8 bytes, set only when `responseBody` keeps less. */
+  responseSize?: number | undefined
   responseHeaders: Readonly<Record<string, string>>
   fault: JournalFault | null
   durationMs: number
+  /** The exception the simulator met answering the request, if any. */
+  error?: JournalError | undefined
+  /** What the entry counts against the byte budget. */
+  bytes: number
 }
+
+/** What the simulator hands to `record`: a raw entry before it is numbered and measured. */
+export type NewJournalEntry = Omit<RawJournalEntry, 'seq' | 'bytes' | 'responseSize'>
 
 /** The injected fault that answered a request, if any. */
 export interface JournalFault {
@@ -49,20 +81,59 @@ export interface JournalEntry {
   method: string
   path: string
   query: Record<string, string>
-  /** The parsed request body (JSON, or form fields), with secrets redacted. */
+  /**
+   * The parsed request body (JSON, or form fields), with secrets redacted. When `truncated` is set, the
+   * text of the part kept (secret-named fields redacted), not parsed.
+   */
   body: unknown
+  /** Set (to `true`) only when `body` is less than the whole request body. */
+  truncated?: true
+  /** The request body's size in bytes; set only with `truncated`. */
+  bodySize?: number
   status: number
-  /** The parsed response body (JSON when it parses, otherwise the text). */
+  /** The parsed response body (JSON when it parses, otherwise the text); a text prefix with `responseTruncated`. */
   response: unknown
+  /** Set (to `true`) only when `response` is less than the whole response body. */
+  responseTruncated?: true
+  /** The response body's size in UTF-8 bytes; set only with `responseTruncated`. */
+  responseSize?: number
   fault: JournalFault | null
   durationMs: number
+  /** The exception inside the simulator that this request met (it was answered with the service's 500). */
+  error?: JournalError
+}
+
+/** What `subscribe` listeners get after each record: the entry without bodies, nothing to parse. */
+export interface JournalEvent {
+  seq: number
+  /** Epoch ms (the simulator's clock). */
+  time: number
+  service: string
+  tenant: string | null
+  operation: string | null
+  actor: string | null
+  method: string
+  path: string
+  status: number
+  durationMs: number
+  fault: JournalFault | null
+  error?: JournalError
+}
+
+/** Options of `recent`. */
+export interface RecentOptions {
+  /**
+   * The most bytes of a request body (and characters of a response body) returned parsed: a longer one
+   * comes back as a text preview of this many, with `truncated`/`bodySize` (`responseTruncated`/
+   * `responseSize`). Default: no preview (as `entries`).
+   */
+  bodyPreviewBytes?: number
 }
 
 /** How a service parses a recorded request body for the journal. */
 export type JournalBodyParser = (entry: RawJournalEntry) => unknown
 
-const SECRET_KEY =
-  /^(password|new_password|api_?key|key|token|secret|authorization|client_secret)$/i
+const SECRET_KEY = new RegExp(`^(?:${SECRET_NAMES})$`, 'i')
 
 /** A copy of a parsed value with every secret-named key's value replaced by `[redacted]`. */
 export function redact(value: unknown): unknown {
@@ -99,6 +170,25 @@ export interface JournalFilter {
 /** The default cap on entries; the oldest are dropped first. */
 export const DEFAULT_JOURNAL_LIMIT = 10_000
 
+/**
+ * The default byte budget of the journal: 64 MiB. With the body prefix below, at least 128 entries of
+ * the largest kind fit, and about 10,000 of a typical size (a few KiB each).
+ */
+export const DEFAULT_JOURNAL_MAX_BYTES = 64 * 1024 * 1024
+
+/**
+ * The most bytes of a request body (and UTF-8 bytes of a response body) an entry keeps: 256 KiB. Real
+ * bodies are far smaller (a preset's messages and config, a user form: a few KiB; a long system prompt
+ * tens of KiB), so they are kept whole; a bulk upload or an attack is kept as its first 256 KiB.
+ */
+export const JOURNAL_BODY_PREFIX_BYTES = 256 * 1024
+
+/**
+ * What an entry counts on top of its bodies and URL: the entry object, its query and headers records,
+ * the numbers and strings of its metadata (an estimate, on the high side for a typical request).
+ */
+const ENTRY_OVERHEAD_BYTES = 1024
+
 /** The value that stands in for a secret. */
 export const REDACTED = '[redacted]'
 
@@ -134,22 +224,163 @@ function parseResponse(text: string): unknown {
   }
 }
 
-/** Creates a journal holding at most `limit` entries. */
+const encoder = new TextEncoder()
+const lenientDecoder = new TextDecoder('utf-8', { fatal: false })
+
+/** The UTF-8 size of a string, without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = 0
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x80) bytes += 1
+    else if (code < 0x800) bytes += 2
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      bytes += 4
+      i += 1
+    } else bytes += 3
+  }
+  return bytes
+}
+
+/**
+ * The first characters of a text as a string of its own. (`slice` of a long string gives a V8 "sliced
+ * string" that keeps the whole original alive; a round trip through bytes does not.)
+ */
+function ownPrefix(text: string, characters: number): string {
+  return lenientDecoder.decode(encoder.encode(text.slice(0, characters)))
+}
+
+/** Decodes kept body bytes as text, dropping a character cut in half at the end. */
+function bodyText(bytes: Uint8Array): string {
+  return lenientDecoder.decode(bytes).replace(/\uFFFD$/, '')
+}
+
+/** Options of `createJournal`. */
+export interface JournalOptions {
+  /** The most entries kept. Default 10,000. */
+  limit?: number | undefined
+  /** The byte budget. Default 64 MiB. */
+  maxBytes?: number | undefined
+  /** The most bytes of each body kept. Default 256 KiB. */
+  bodyPrefixBytes?: number | undefined
+}
+
+function checkCount(value: number, what: string): number {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new InputRangeError(
+      `[understudy] Failed to set the journal ${what}: ${value} is not a whole number >= 0.`,
+    )
+  }
+  return value
+}
+
+/** Creates a journal holding at most `limit` entries and about `maxBytes` bytes. */
 export function createJournal(
   parsers: Readonly<Record<string, JournalBodyParser>>,
-  limit = DEFAULT_JOURNAL_LIMIT,
+  options: JournalOptions = {},
 ) {
-  let ring: RawJournalEntry[] = []
-  let start = 0
+  // A queue: entries from `head` on are live; dropped ones are cleared and the array compacted now and then.
+  let items: Array<RawJournalEntry | undefined> = []
+  let head = 0
+  let bytes = 0
   let seq = 0
-  let cap = limit
+  let cap = checkCount(options.limit ?? DEFAULT_JOURNAL_LIMIT, 'limit')
+  let maxBytes = checkCount(options.maxBytes ?? DEFAULT_JOURNAL_MAX_BYTES, 'byte budget')
+  const prefixBytes = checkCount(
+    options.bodyPrefixBytes ?? JOURNAL_BODY_PREFIX_BYTES,
+    'body prefix',
+  )
+  const listeners = new Set<(event: JournalEvent) => void>()
+  /** The UTF-8 sizes of whole responses read as previews, measured once. */
+  const wholeSizes = new WeakMap<RawJournalEntry, number>()
 
-  const raw = (): RawJournalEntry[] =>
-    start === 0 ? ring : [...ring.slice(start), ...ring.slice(0, start)]
+  const size = () => items.length - head
+  const raw = (): RawJournalEntry[] => (head === 0 ? items : items.slice(head)) as RawJournalEntry[]
 
-  const read = (entry: RawJournalEntry): JournalEntry => {
-    const parse = parsers[entry.service]
+  function dropOldest(): void {
+    const oldest = items[head] as RawJournalEntry
+    bytes -= oldest.bytes
+    items[head] = undefined
+    head += 1
+    if (head === items.length) {
+      items = []
+      head = 0
+    } else if (head >= 1024 && head * 2 >= items.length) {
+      items = items.slice(head)
+      head = 0
+    }
+  }
+
+  /** Drops the oldest entries beyond the cap, and beyond the budget (keeping the newest one). */
+  function trim(): void {
+    while (size() > cap) dropOldest()
+    while (bytes > maxBytes && size() > 1) dropOldest()
+  }
+
+  /** Keeps at most `keep` bytes of the body (a copy, so the original buffer can be freed). */
+  function keepBody(entry: RawJournalEntry, keep: number): void {
+    const body = entry.body
+    if (body === undefined) return
+    if (body.byteLength > keep) {
+      entry.bodySize = body.byteLength
+      entry.body = keep === 0 ? undefined : body.slice(0, keep)
+    } else if (body.buffer.byteLength - body.byteLength > 4096) {
+      // A view into a larger buffer (a socket read, a pooled chunk) would keep all of it alive.
+      entry.body = body.slice()
+    }
+  }
+
+  function keepResponse(entry: RawJournalEntry): void {
+    const text = entry.responseBody
+    // Characters, then bytes: a string of N characters is at least N bytes, at most 3N.
+    if (text.length * 3 <= prefixBytes) return
+    const size = utf8Length(text)
+    if (size <= prefixBytes) return
+    entry.responseSize = size
+    entry.responseBody = ownPrefix(text, prefixBytes)
+  }
+
+  const previewed = (
+    entry: RawJournalEntry,
+    preview: number | undefined,
+  ): Pick<JournalEntry, 'body' | 'truncated' | 'bodySize'> => {
+    const kept = entry.body
+    const whole = entry.bodySize === undefined
+    if (whole && (preview === undefined || (kept?.byteLength ?? 0) <= preview)) {
+      const parse = parsers[entry.service]
+      return { body: parse ? redact(parse(entry)) : null }
+    }
+    const bodySize = entry.bodySize ?? kept?.byteLength ?? 0
+    const shown =
+      kept === undefined ? undefined : preview === undefined ? kept : kept.subarray(0, preview)
     return {
+      body: shown === undefined || shown.byteLength === 0 ? null : redactText(bodyText(shown)),
+      truncated: true,
+      bodySize,
+    }
+  }
+
+  const responseOf = (
+    entry: RawJournalEntry,
+    preview: number | undefined,
+  ): Pick<JournalEntry, 'response' | 'responseTruncated' | 'responseSize'> => {
+    const text = entry.responseBody
+    if (entry.responseSize === undefined && (preview === undefined || text.length <= preview))
+      return { response: parseResponse(text) }
+    let responseSize = entry.responseSize ?? wholeSizes.get(entry)
+    if (responseSize === undefined) {
+      responseSize = utf8Length(text)
+      wholeSizes.set(entry, responseSize)
+    }
+    return {
+      response: preview === undefined ? text : text.slice(0, preview),
+      responseTruncated: true,
+      responseSize,
+    }
+  }
+
+  const read = (entry: RawJournalEntry, preview?: number): JournalEntry => {
+    const out: JournalEntry = {
       seq: entry.seq,
       time: new Date(entry.time).toISOString(),
       service: entry.service,
@@ -159,12 +390,14 @@ export function createJournal(
       method: entry.method,
       path: entry.path,
       query: redact(Object.fromEntries(entry.query)) as Record<string, string>,
-      body: parse ? redact(parse(entry)) : null,
+      ...previewed(entry, preview),
       status: entry.status,
-      response: parseResponse(entry.responseBody),
+      ...responseOf(entry, preview),
       fault: entry.fault,
       durationMs: entry.durationMs,
     }
+    if (entry.error) out.error = { ...entry.error }
+    return out
   }
 
   const cheapMatch = (entry: RawJournalEntry, filter: JournalFilter) =>
@@ -190,56 +423,125 @@ export function createJournal(
     return out
   }
 
+  const emit = (entry: RawJournalEntry) => {
+    const event: JournalEvent = {
+      seq: entry.seq,
+      time: entry.time,
+      service: entry.service,
+      tenant: entry.tenant,
+      operation: entry.operation,
+      actor: entry.actor,
+      method: entry.method,
+      path: entry.path,
+      status: entry.status,
+      durationMs: entry.durationMs,
+      fault: entry.fault,
+    }
+    if (entry.error) event.error = entry.error
+    for (const listener of listeners) {
+      try {
+        listener(event)
+      } catch (error) {
+        console.error(
+          `[understudy] a journal listener failed: ${error instanceof Error ? error.message : String(error)}`,
+        )
+      }
+    }
+  }
+
   return {
-    /** Records a request; drops the oldest entry beyond the cap. */
-    record(entry: Omit<RawJournalEntry, 'seq'>): void {
+    /**
+     * Records a request, keeping at most `keepBodyBytes` of its body (default: the journal's prefix; less
+     * when the answer did not depend on the body), and drops the oldest entries beyond the cap and budget.
+     * The entry is the caller's fresh object: it is numbered and trimmed in place rather than copied.
+     */
+    record(entry: NewJournalEntry, keepBodyBytes = prefixBytes): void {
       seq += 1
-      // The entry is the caller's fresh object: numbered in place rather than copied.
       const full = entry as RawJournalEntry
       full.seq = seq
-      if (cap <= 0) return
-      if (ring.length < cap) ring.push(full)
-      else {
-        ring[start] = full
-        start = (start + 1) % cap
+      if (cap > 0) {
+        keepBody(full, Math.min(keepBodyBytes, prefixBytes))
+        keepResponse(full)
+        let headerBytes = 0
+        for (const name in full.headers) {
+          headerBytes += name.length + (full.headers[name] as string).length
+        }
+        full.bytes =
+          ENTRY_OVERHEAD_BYTES +
+          2 * full.url.length +
+          headerBytes +
+          (full.body?.byteLength ?? 0) +
+          full.responseBody.length
+        items.push(full)
+        bytes += full.bytes
+        trim()
       }
+      if (listeners.size > 0) emit(full)
     },
     /** The entries matching a filter, oldest first. */
     entries: select,
     /** How many entries match a filter. */
     count(filter: JournalFilter = {}): number {
-      if (filter.body === undefined)
-        return raw().filter((entry) => cheapMatch(entry, filter)).length
+      if (filter.body === undefined) {
+        let count = 0
+        for (let i = head; i < items.length; i++)
+          if (cheapMatch(items[i] as RawJournalEntry, filter)) count += 1
+        return count
+      }
       return select(filter).length
     },
-    /** The newest `count` entries, newest first (only those are parsed). */
-    recent(count: number): JournalEntry[] {
-      return raw().slice(-count).reverse().map(read)
+    /**
+     * The newest `count` entries, newest first (only those are read). With `bodyPreviewBytes`, a body
+     * or response longer than that comes back as a text preview, so reading stays cheap whatever was sent.
+     */
+    recent(count: number, options: RecentOptions = {}): JournalEntry[] {
+      const out: JournalEntry[] = []
+      for (let i = items.length - 1; i >= head && out.length < count; i--) {
+        out.push(read(items[i] as RawJournalEntry, options.bodyPreviewBytes))
+      }
+      return out
     },
     /** The newest entry matching a filter. */
     last(filter: JournalFilter = {}): JournalEntry | undefined {
       return select(filter).at(-1)
     },
+    /**
+     * Calls `listener` synchronously after each request is recorded (also when the cap is 0), with the
+     * entry's metadata and no bodies. Returns a function that unsubscribes.
+     */
+    subscribe(listener: (event: JournalEvent) => void): () => void {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
     /** Forgets every entry. */
     clear(): void {
-      ring = []
-      start = 0
+      items = []
+      head = 0
+      bytes = 0
     },
     /** The cap on entries. */
     get limit(): number {
       return cap
     },
+    /** The byte budget. */
+    get maxBytes(): number {
+      return maxBytes
+    },
+    /** What the entries kept count against the budget, in bytes (an estimate of the memory they hold). */
+    get bytes(): number {
+      return bytes
+    },
     /** Changes the cap, dropping the oldest entries beyond it. */
     setLimit(next: number): void {
-      if (!Number.isInteger(next) || next < 0) {
-        throw new RangeError(
-          `[understudy] Failed to set the journal limit: ${next} is not a whole number >= 0.`,
-        )
-      }
-      const kept = raw().slice(-next || ring.length)
-      ring = next === 0 ? [] : kept
-      start = 0
-      cap = next
+      cap = checkCount(next, 'limit')
+      trim()
+    },
+    /** Changes the byte budget, dropping the oldest entries beyond it. */
+    setMaxBytes(next: number): void {
+      maxBytes = checkCount(next, 'byte budget')
+      trim()
     },
   }
 }

@@ -1,7 +1,10 @@
 /**
  * The simulator's clock: the real time by default, or a fixed instant that only moves when told to.
+ * Every instant it holds is one a `Date` can represent (±8.64e15 ms from 1970): an input that would take
+ * it outside is refused before anything changes.
  * @module
  */
+import { InputRangeError, parseInput, rule } from './input-error.js'
 
 /** A time given as a `Date`, epoch milliseconds or an ISO 8601 string. */
 export type TimeInput = Date | number | string
@@ -16,31 +19,73 @@ export interface Clock {
   advance(ms: number): void
   /** Fixes the clock at an instant. */
   set(time: TimeInput): void
+  /** Back to how the clock was created: fixed at its start, or the real time with no offset. */
+  reset(): void
   /** Whether the clock is fixed (moves only through `advance` and `set`). */
   readonly fixed: boolean
+  /**
+   * The instant the clock started at (epoch ms): its fixed start, or the real time when it was created.
+   * Seeded data takes its timestamps from it, so a reset gives the same data whatever the clock did since.
+   */
+  readonly start: number
 }
+
+/** The largest distance from 1970 a `Date` can represent, in ms (±8.64e15, about 273,790 years). */
+export const MAX_TIME_MS = 8.64e15
+
+/** Epoch ms of a time input within Date's range, or `undefined`. */
+function epochOf(time: unknown): number | undefined {
+  const ms =
+    time instanceof Date
+      ? time.getTime()
+      : typeof time === 'number'
+        ? time
+        : typeof time === 'string'
+          ? Date.parse(time)
+          : Number.NaN
+  return Number.isFinite(ms) && Math.abs(ms) <= MAX_TIME_MS ? ms : undefined
+}
+
+/** A time input (ISO 8601, epoch ms or a Date) within Date's range, as epoch ms. */
+export const timeSchema = rule<TimeInput>(
+  (value) => epochOf(value) !== undefined,
+  'must be an ISO 8601 time, epoch milliseconds or a Date, within ±8.64e15 ms of 1970',
+).transform((value) => epochOf(value) as number)
+
+/** Milliseconds to advance by: a number >= 0 (the sum with the current time is checked by `checkAdvance`). */
+export const advanceSchema = rule<number>(
+  (value) =>
+    typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 2 * MAX_TIME_MS,
+  'must be a number of milliseconds >= 0',
+)
 
 /** Parses a time input into epoch milliseconds, throwing a clear error for a bad value. */
 export function toEpochMs(time: TimeInput): number {
-  const ms =
-    time instanceof Date ? time.getTime() : typeof time === 'number' ? time : Date.parse(time)
-  if (!Number.isFinite(ms)) {
-    throw new TypeError(
-      `[understudy] Failed to set the clock: "${String(time)}" is not a valid time.`,
+  return parseInput(timeSchema, time, 'set the clock')
+}
+
+/** Checks that `from + ms` is an instant a `Date` can hold; throws a clear `RangeError` when not. */
+export function checkAdvance(from: number, ms: number): void {
+  parseInput(advanceSchema, ms, 'advance the clock', InputRangeError)
+  if (from + ms > MAX_TIME_MS) {
+    throw new InputRangeError(
+      `[understudy] Failed to advance the clock: ${ms} ms from ${new Date(from).toISOString()} would pass the latest time a Date can hold (+275760-09-13T00:00:00.000Z).`,
     )
   }
-  return ms
 }
 
 /** Creates a clock: fixed at `start` when given, otherwise following the real time. */
 export function createClock(start?: TimeInput): Clock {
-  let fixedAt: number | undefined = start === undefined ? undefined : toEpochMs(start)
+  const initial = start === undefined ? undefined : toEpochMs(start)
+  const startedAt = initial ?? Date.now()
+  let fixedAt = initial
   let offset = 0
   // The ISO string of the last instant asked for: requests in the same millisecond share it.
   let isoAt = Number.NaN
   let isoText = ''
   const clock: Clock = {
-    now: () => (fixedAt === undefined ? Date.now() + offset : fixedAt),
+    // The real clock with an offset could pass Date's range as real time goes on: it stops at the end.
+    now: () => (fixedAt === undefined ? Math.min(Date.now() + offset, MAX_TIME_MS) : fixedAt),
     iso: () => {
       const now = clock.now()
       if (now !== isoAt) {
@@ -50,20 +95,21 @@ export function createClock(start?: TimeInput): Clock {
       return isoText
     },
     advance(ms) {
-      if (!Number.isFinite(ms) || ms < 0) {
-        throw new RangeError(
-          `[understudy] Failed to advance the clock: ${ms} is not a non-negative number.`,
-        )
-      }
+      checkAdvance(clock.now(), ms)
       if (fixedAt === undefined) offset += ms
       else fixedAt += ms
     },
     set(time) {
       fixedAt = toEpochMs(time)
     },
+    reset() {
+      fixedAt = initial
+      offset = 0
+    },
     get fixed() {
       return fixedAt !== undefined
     },
+    start: startedAt,
   }
   return clock
 }

@@ -45,16 +45,38 @@ export function jsonResponse(
 /** A value now, or a promise of it: operations answer synchronously unless they must wait. */
 export type MaybeAsync<T> = T | Promise<T>
 
+/** Where a response made from an unexpected exception carries it (a symbol: never sent, never serialised). */
+const INTERNAL_ERROR = Symbol('understudy.internal-error')
+
+/** A copy of `response` that carries the exception it stands for (see `internalErrorOf`). */
+export function withInternalError(response: PlainResponse, error: unknown): PlainResponse {
+  return Object.assign({ ...response }, { [INTERNAL_ERROR]: error })
+}
+
+/**
+ * The exception a response was made from (by `guarded`), if any: the simulator records it in the journal
+ * and logs it, so a simulator bug answered with the service's 500 is still visible.
+ */
+export function internalErrorOf(response: PlainResponse): unknown {
+  return (response as { [INTERNAL_ERROR]?: unknown })[INTERNAL_ERROR]
+}
+
 /**
  * Calls `work` and turns a throw or a rejection into `fallback()`, so that an unexpected failure becomes
- * the service's own 500. A synchronous answer stays synchronous (no promise, no microtask turn).
+ * the service's own 500 on the wire, carrying the exception for the journal (`internalErrorOf`). A
+ * synchronous answer stays synchronous (no promise, no microtask turn).
  */
-export function guarded<T>(work: () => MaybeAsync<T>, fallback: () => T): MaybeAsync<T> {
+export function guarded(
+  work: () => MaybeAsync<PlainResponse>,
+  fallback: () => PlainResponse,
+): MaybeAsync<PlainResponse> {
   try {
     const answer = work()
-    return answer instanceof Promise ? answer.catch(() => fallback()) : answer
-  } catch {
-    return fallback()
+    return answer instanceof Promise
+      ? answer.catch((error: unknown) => withInternalError(fallback(), error))
+      : answer
+  } catch (error) {
+    return withInternalError(fallback(), error)
   }
 }
 

@@ -74,8 +74,8 @@ export interface Service {
   faultResponse(status: number, options: FaultResponseOptions): PlainResponse
   /** A recorded request's body, parsed, with secrets replaced by `[redacted]`. */
   journalBody(request: RecordedRequest): unknown
-  /** Clears every record and seeds the scenario. */
-  load(scenario: Scenario): Promise<void>
+  /** Clears every record and seeds the scenario, synchronously (every control method works right after). */
+  load(scenario: Scenario): void
   /** A number that changes whenever the service's data may have changed (a reset can skip an unchanged service). */
   changes(): number
 }

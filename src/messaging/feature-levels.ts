@@ -2,6 +2,7 @@
  * The API feature levels that change what the emulated server does, and the version it reports.
  * @module
  */
+import { InputRangeError, InputTypeError } from '../core/input-error.js'
 
 /** The default emulated server: Zulip 11.0. */
 export const DEFAULT_FEATURE_LEVEL = 421
@@ -88,6 +89,6 @@ export function assertFeatureLevel(level: unknown, where: string): asserts level
   if (problem === undefined) return
   const message = `[understudy] Failed to set the messaging feature level ${where}: ${problem}.`
   throw typeof level === 'number' && Number.isInteger(level)
-    ? new RangeError(message)
-    : new TypeError(message)
+    ? new InputRangeError(message)
+    : new InputTypeError(message)
 }

@@ -32,6 +32,7 @@
  *   server's own `internal` client, and the Tornado in-memory backend's looser semantics.
  * @module
  */
+import { InputTypeError } from '../core/input-error.js'
 
 /** The limits in force for an organization. */
 export interface RateLimitRules {
@@ -61,7 +62,7 @@ export function rateLimitRules(setting: unknown, where: string): RateLimitRules 
   if (setting === false) return null
   if (setting === true) return { ...ZULIP_RATE_LIMITS }
   const fail = (why: string): never => {
-    throw new TypeError(`[understudy] Failed to set the rate limit ${where}: ${why}.`)
+    throw new InputTypeError(`[understudy] Failed to set the rate limit ${where}: ${why}.`)
   }
   if (typeof setting !== 'object' || setting === null || Array.isArray(setting)) {
     return fail(`${JSON.stringify(setting)} is not true, false or { perMinute?, perHour? }`)

@@ -10,6 +10,7 @@
  */
 import { messagingOperations } from '../../handlers/messaging/index.js'
 import { guarded, type PlainRequest, type PlainResponse } from '../core/http.js'
+import { InputTypeError } from '../core/input-error.js'
 import { KeyedLock } from '../core/lock.js'
 import {
   escapeRegExp,
@@ -132,7 +133,7 @@ const SUBDOMAIN = '([a-z0-9-]{1,63})'
 /** Parses the base URL template once: its normalised form, a matcher, and msw patterns. */
 function compileTemplate(template: string) {
   const fail = (reason: string): never => {
-    throw new TypeError(
+    throw new InputTypeError(
       `[understudy] Failed to create the messaging service: the base URL "${template}" ${reason}.`,
     )
   }
@@ -234,7 +235,7 @@ export function createMessagingService(
     const organization = store.organization(subdomain)
     if (!organization) {
       const known = store.organizations.all().map((o) => o.subdomain)
-      throw new TypeError(
+      throw new InputTypeError(
         `[understudy] Failed to find the messaging organization "${subdomain}". Known organizations: ${known.join(', ') || '(none)'}.`,
       )
     }

@@ -149,12 +149,13 @@ export function createMessagingStore(context: ServiceContext) {
       return users.get('email', emailKey(organization, WELCOME_BOT_EMAIL))
     },
 
-    /** Clears everything and seeds a scenario; `featureLevel` applies where an organization sets none. */
-    async load(scenario: MessagingScenario, featureLevel: number): Promise<void> {
+    /** Clears everything and seeds a scenario (synchronously); `featureLevel` applies where an organization sets none. */
+    load(scenario: MessagingScenario, featureLevel: number): void {
       for (const table of [organizations, users, messages]) table.clear()
       lastUserId = 0
       lastMessageId = 0
-      const at = context.clock.now()
+      // The clock's start, not the current time: a reset gives the same data whatever the clock did since.
+      const at = context.clock.start
       for (const [position, organization] of scenario.organizations.entries()) {
         organizations.insert({
           id: position + 2,

@@ -10,24 +10,17 @@ import {
   type PlainRequest,
   type PlainResponse,
 } from '../core/http.js'
+import { locateCall } from '../fetch/request.js'
 
-/** Turns a Fetch request into a plain one. */
-export async function toPlainRequest(request: Request): Promise<PlainRequest> {
-  const url = new URL(request.url)
-  const headers: Record<string, string> = {}
-  request.headers.forEach((value, name) => {
-    headers[name] = value
-  })
-  const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD'
-  const body = hasBody ? new Uint8Array(await request.arrayBuffer()) : undefined
-  return {
-    method: request.method,
-    url: request.url,
-    path: url.pathname,
-    query: url.searchParams,
-    headers,
-    body,
-  }
+/**
+ * Turns a Fetch request into a plain one, reading its body up to `maxBodyBytes`: a longer body is not
+ * buffered (the stream is cancelled at the limit) and the request is marked `oversized` (answered 413).
+ */
+export function toPlainRequest(
+  request: Request,
+  maxBodyBytes = Number.POSITIVE_INFINITY,
+): Promise<PlainRequest> {
+  return locateCall(request).read(maxBodyBytes)
 }
 
 /** Turns a plain response into a Fetch response. */
@@ -51,12 +44,16 @@ export async function toResolverResult(
   return toFetchResponse(outcome)
 }
 
-/** Creates msw handlers answering every request matching the patterns with `answer`. */
+/**
+ * Creates msw handlers answering every request matching the patterns with `answer`; bodies are read up
+ * to `maxBodyBytes` (the simulator's limit; unbounded by default, for bodies read within a limit already).
+ */
 export function serviceHandlers(
   patterns: Array<string | RegExp>,
   answer: (request: PlainRequest) => Promise<Outcome | undefined>,
+  maxBodyBytes = Number.POSITIVE_INFINITY,
 ): RequestHandler[] {
   const resolver = async ({ request }: { request: Request }) =>
-    toResolverResult(await answer(await toPlainRequest(request)))
+    toResolverResult(await answer(await toPlainRequest(request, maxBodyBytes)))
   return patterns.map((pattern) => http.all(pattern, resolver))
 }

@@ -129,11 +129,13 @@ export function createRouterStore(context: ServiceContext) {
     },
     addVersion,
 
-    /** Clears everything and seeds a scenario. */
-    async load(scenario: RouterScenario): Promise<void> {
+    /** Clears everything and seeds a scenario (synchronously). */
+    load(scenario: RouterScenario): void {
       for (const table of [workspaces, keys, presets, versions]) table.clear()
       seq = 0
-      const at = context.clock.iso()
+      // Seeded times come from the scenario or the clock's start, never the current time: a reset gives
+      // the same data whatever the clock did since.
+      const at = new Date(context.clock.start).toISOString()
       const time = (value: string | undefined) => (value ? new Date(value).toISOString() : at)
       for (const workspace of scenario.workspaces) {
         const stored = workspaces.insert({

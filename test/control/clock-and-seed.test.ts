@@ -150,13 +150,60 @@ describe('the clock in process', () => {
 
   it('refuses a negative or non-finite advance and an invalid time', () => {
     expect(() => simulator.clock.advance(-1)).toThrow(
-      new RangeError('[understudy] Failed to advance the clock: -1 is not a non-negative number.'),
+      new RangeError(
+        '[understudy] Failed to advance the clock: must be a number of milliseconds >= 0 (got -1).',
+      ),
     )
     expect(() => simulator.clock.advance(Number.POSITIVE_INFINITY)).toThrow(RangeError)
     expect(() => simulator.clock.set('not a time')).toThrow(
-      new TypeError('[understudy] Failed to set the clock: "not a time" is not a valid time.'),
+      new TypeError(
+        '[understudy] Failed to set the clock: must be an ISO 8601 time, epoch milliseconds or a Date, within ±8.64e15 ms of 1970 (got "not a time").',
+      ),
     )
     expect(simulator.clock.iso()).toBe(NOW)
+  })
+
+  it('refuses a time a Date cannot hold, and leaves the clock as it was', () => {
+    expect(() => simulator.clock.advance(1e16)).toThrow(
+      new RangeError(
+        '[understudy] Failed to advance the clock: 10000000000000000 ms from 2026-01-01T00:00:00.000Z would pass the latest time a Date can hold (+275760-09-13T00:00:00.000Z).',
+      ),
+    )
+    expect(() => simulator.clock.set(1e16)).toThrow(
+      new TypeError(
+        '[understudy] Failed to set the clock: must be an ISO 8601 time, epoch milliseconds or a Date, within ±8.64e15 ms of 1970 (got 10000000000000000).',
+      ),
+    )
+    expect(() => simulator.clock.set(-8.64e15 - 1)).toThrow(TypeError)
+    expect(() => simulator.clock.set(new Date(Number.NaN))).toThrow(TypeError)
+    expect(() => createSimulator({ now: 1e16 })).toThrow(TypeError)
+    expect(simulator.clock.iso()).toBe(NOW)
+    // The edges themselves are times.
+    simulator.clock.set(8.64e15)
+    expect(simulator.clock.iso()).toBe('+275760-09-13T00:00:00.000Z')
+    expect(() => simulator.clock.advance(1)).toThrow(RangeError)
+    simulator.clock.advance(0)
+    simulator.clock.set(-8.64e15)
+    expect(simulator.clock.iso()).toBe('-271821-04-20T00:00:00.000Z')
+  })
+
+  it('refuses an advance of a real clock past Date’s range, keeping its offset', () => {
+    const real = createSimulator({ seed: 1 })
+    real.clock.advance(60_000)
+    expect(() => real.clock.advance(8.64e15)).toThrow(RangeError)
+    expect(Math.abs(real.clock.now() - (Date.now() + 60_000))).toBeLessThan(1_000)
+  })
+
+  it('puts a real clock back to the real time, without offset, on reset and on a scenario switch', async () => {
+    const real = createSimulator({ seed: 1 })
+    real.clock.advance(3_600_000)
+    await real.reset()
+    expect(Math.abs(real.clock.now() - Date.now())).toBeLessThan(1_000)
+    expect(real.clock.fixed).toBe(false)
+    real.clock.set(NOW)
+    await real.useScenario('empty')
+    expect(real.clock.fixed).toBe(false)
+    expect(Math.abs(real.clock.now() - Date.now())).toBeLessThan(1_000)
   })
 
   it('follows the real time without a fixed start, and advances by an offset', () => {
@@ -215,10 +262,16 @@ describe('the seed in process', () => {
   })
 
   it('refuses an empty or missing seed and keeps the current one', () => {
-    for (const bad of ['', undefined, null, {}]) {
+    for (const [bad, shown] of [
+      ['', '""'],
+      [undefined, 'nothing'],
+      [null, 'null'],
+      [{}, '{}'],
+      [Number.NaN, 'NaN'],
+    ] as const) {
       expect(() => simulator.setSeed(bad as unknown as string)).toThrow(
         new TypeError(
-          `[understudy] Failed to set the seed: ${JSON.stringify(bad)} is not a non-empty string or a number.`,
+          `[understudy] Failed to set the seed: must be a non-empty string or a finite number (got ${shown}).`,
         ),
       )
     }

@@ -199,7 +199,7 @@ function defaultDiscovery(options: {
         ],
       },
     },
-    journal: { count: 0, limit: 10_000 },
+    journal: { count: 0, limit: 10_000, maxBytes: 64 * 1024 * 1024, bytes: 0 },
     faults: [],
   }
 }
@@ -255,7 +255,13 @@ describe('simulator.describe()', () => {
     })
     expect(discovery.latency).toEqual({ min: 1, max: 2 })
     expect(discovery.clock).toEqual({ now: '2026-01-01T00:00:01.500Z', fixed: true })
-    expect(discovery.journal).toEqual({ count: 1, limit: 10_000 })
+    expect(discovery.journal).toEqual({
+      count: 1,
+      limit: 10_000,
+      maxBytes: 64 * 1024 * 1024,
+      bytes: simulator.journal.bytes,
+    })
+    expect(discovery.journal.bytes).toBeGreaterThan(1024)
     expect(discovery.faults).toEqual([
       { service: 'router', status: 503, times: 2, id, remaining: 2, hits: 0 },
     ])
@@ -396,7 +402,7 @@ describe('GET /__understudy and the CLI banner', () => {
     expect(listed).toEqual([
       {
         status: 500,
-        path: { pattern: '^\\/presets\\/x' },
+        path: { pattern: '^/presets/x' },
         id: expect.any(Number),
         remaining: null,
         hits: 0,
@@ -404,7 +410,7 @@ describe('GET /__understudy and the CLI banner', () => {
     ])
     const discovery = (await control(server.origin, 'GET')).body
     await control(server.origin, 'DELETE', '/faults')
-    // GET /__understudy serialises describe() as is, and a RegExp becomes `{}` in JSON.
+    // GET /__understudy lists a pattern as GET /faults does, the pattern as given.
     expect(discovery.faults).toEqual(listed)
   })
 })

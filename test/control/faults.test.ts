@@ -334,13 +334,14 @@ describe('latency in process', () => {
 
   it.each([
     [-1, '-1'],
-    [Number.NaN, 'null'],
+    [Number.NaN, 'NaN'],
     [{ min: 50, max: 10 }, '{"min":50,"max":10}'],
     [{ min: -5, max: 10 }, '{"min":-5,"max":10}'],
+    [1e10, '10000000000'],
   ])('refuses the latency %j with a message saying what is wrong', (setting, shown) => {
     expect(() => simulator.latency.set(setting)).toThrow(
       new RangeError(
-        `[understudy] Failed to set the latency: ${shown} is not a number of milliseconds >= 0 or a { min, max } range with min <= max.`,
+        `[understudy] Failed to set the latency: must be a number of milliseconds from 0 to 2147483647, or { min, max } with 0 <= min <= max <= 2147483647 (got ${shown}).`,
       ),
     )
     expect(simulator.latency.get()).toBe(0)
@@ -355,20 +356,46 @@ describe('latency in process', () => {
 
 describe('refused fault definitions', () => {
   it.each<[unknown, string]>([
-    [{ status: 999 }, 'status 999 is not an HTTP status from 100 to 599'],
-    [{ status: 42.5 }, 'status 42.5 is not an HTTP status from 100 to 599'],
-    [{ service: 'mail', status: 500 }, 'service must be "router" or "messaging", got "mail"'],
+    [
+      { status: 999 },
+      'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 999)',
+    ],
+    [
+      { status: 42.5 },
+      'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 42.5)',
+    ],
+    [
+      { status: 103 },
+      'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 103)',
+    ],
+    [
+      { status: 304 },
+      'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 304)',
+    ],
+    [{ service: 'mail', status: 500 }, 'service: must be "router" or "messaging" (got "mail")'],
     [{ status: 500, network: 'reset' }, 'give either a status or a network fault, not both'],
-    [{ network: 'drop' }, 'network must be "reset" or "hang", got "drop"'],
+    [{ network: 'drop' }, 'network: must be "reset" or "hang" (got "drop")'],
     [{ service: 'router' }, 'give a status, a network fault or a delay'],
-    [{ status: 500, times: 0 }, 'times 0 is not a whole number >= 1'],
-    [{ status: 500, times: 1.5 }, 'times 1.5 is not a whole number >= 1'],
-    [{ delayMs: -1 }, 'delayMs -1 is not a non-negative number'],
-    [{ status: 429, retryAfter: -1 }, 'retryAfter must be a number of seconds >= 0'],
-    [{ status: 500, path: 5 }, 'path must be a string or a regular expression'],
-    [{ status: 500, operation: 5 }, 'operation must be a string'],
-    [{ status: 500, method: ['GET'] }, 'method must be a string'],
-    [{ status: 500, message: 5 }, 'message must be a string'],
+    [{ status: 500, times: 0 }, 'times: must be a whole number from 1 to 9007199254740991 (got 0)'],
+    [
+      { status: 500, times: 1.5 },
+      'times: must be a whole number from 1 to 9007199254740991 (got 1.5)',
+    ],
+    [{ delayMs: -1 }, 'delayMs: must be a number of milliseconds from 0 to 2147483647 (got -1)'],
+    [
+      { delayMs: 2 ** 31 },
+      'delayMs: must be a number of milliseconds from 0 to 2147483647 (got 2147483648)',
+    ],
+    [
+      { status: 429, retryAfter: -1 },
+      'retryAfter: must be a number of seconds from 0 to 2147483.647 (got -1)',
+    ],
+    [{ status: 500, path: 5 }, 'path: must be a string or a regular expression (got 5)'],
+    [{ status: 500, operation: 5 }, 'operation: must be a string (got 5)'],
+    [{ status: 500, method: ['GET'] }, 'method: must be a string (got ["GET"])'],
+    [{ status: 500, message: 5 }, 'message: must be a string (got 5)'],
+    [{ status: 500, pathPattern: '^/a' }, 'pathPattern: unknown field'],
+    [null, 'give an object (got null)'],
   ])('refuses %j with a message saying what is wrong', (definition, why) => {
     expect(() => simulator.faults.inject(definition as FaultDefinition)).toThrow(
       new TypeError(`[understudy] Failed to inject a fault: ${why}.`),

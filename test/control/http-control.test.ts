@@ -90,8 +90,26 @@ describe('PUT /__understudy/scenario and POST /__understudy/reset', () => {
   })
 
   it.each<[string, unknown, string]>([
-    ['an empty body', '', 'give "name" or "definition"'],
-    ['neither name nor definition', { scenario: 'default' }, 'give "name" or "definition"'],
+    [
+      'an empty body',
+      '',
+      '[understudy] Failed to switch the scenario: give "name" or "definition" (one of them).',
+    ],
+    [
+      'both name and definition',
+      { name: 'default', definition: { name: 'x' } },
+      '[understudy] Failed to switch the scenario: give "name" or "definition" (one of them).',
+    ],
+    [
+      'an unknown field',
+      { scenario: 'default' },
+      '[understudy] Failed to switch the scenario: scenario: unknown field.',
+    ],
+    [
+      'a name that is not text',
+      { name: 7 },
+      '[understudy] Failed to switch the scenario: name: must be a string (got 7).',
+    ],
     [
       'an unknown name',
       { name: 'nope' },
@@ -118,6 +136,7 @@ describe('PUT /__understudy/scenario and POST /__understudy/reset', () => {
   it('refuses a body that is not UTF-8 with 400', async () => {
     const response = await fetch(`${origin}/__understudy/scenario`, {
       method: 'PUT',
+      headers: { 'content-type': 'application/json' },
       body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
     })
     expect([response.status, await response.json()]).toEqual([
@@ -144,13 +163,20 @@ describe('/__understudy/journal', () => {
   })
 
   it.each([
-    ['/journal?status=abc', 'status must be a number'],
-    ['/journal?status=4044', 'status must be a number'],
-    ['/journal/count?status=', 'status must be a number'],
-    ['/journal?since=yesterday', 'since must be an ISO time or epoch milliseconds'],
-    ['/journal/count?until=soon', 'until must be an ISO time or epoch milliseconds'],
+    ['/journal?status=abc', 'status: must be a number'],
+    ['/journal?status=4044', 'status: must be a number'],
+    ['/journal/count?status=', 'status: must be a number'],
+    [
+      '/journal?since=yesterday',
+      'since: must be an ISO time or epoch milliseconds (got "yesterday")',
+    ],
+    ['/journal/count?until=soon', 'until: must be an ISO time or epoch milliseconds (got "soon")'],
+    ['/journal?limit=5', 'limit: unknown field'],
   ])('refuses GET %s with 400', async (path, message) => {
-    expect(await send('GET', path)).toEqual([400, problem(message)])
+    expect(await send('GET', path)).toEqual([
+      400,
+      problem(`[understudy] Failed to read the journal: ${message}.`),
+    ])
   })
 })
 
@@ -171,7 +197,7 @@ describe('/__understudy/faults', () => {
       [
         { service: 'router', status: 500, times: 2, id, remaining: 2, hits: 0 },
         {
-          path: { pattern: '^\\/api\\/v1\\/users$' },
+          path: { pattern: '^/api/v1/users$' },
           delayMs: 1,
           id: pattern.id,
           remaining: null,
@@ -183,7 +209,7 @@ describe('/__understudy/faults', () => {
       200,
       [
         {
-          path: { pattern: '^\\/api\\/v1\\/users$' },
+          path: { pattern: '^/api/v1/users$' },
           delayMs: 1,
           id: pattern.id,
           remaining: null,
@@ -195,7 +221,7 @@ describe('/__understudy/faults', () => {
       200,
       [
         {
-          path: { pattern: '^\\/api\\/v1\\/users$' },
+          path: { pattern: '^/api/v1/users$' },
           delayMs: 1,
           id: pattern.id,
           remaining: null,
@@ -207,59 +233,91 @@ describe('/__understudy/faults', () => {
   })
 
   it.each<[string, unknown, string]>([
-    [
-      'no effect',
-      { service: 'router' },
-      '[understudy] Failed to inject a fault: give a status, a network fault or a delay.',
-    ],
+    ['no effect', { service: 'router' }, 'give a status, a network fault or a delay'],
     [
       'a bad status',
       { status: 600 },
-      '[understudy] Failed to inject a fault: status 600 is not an HTTP status from 100 to 599.',
+      'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 600)',
+    ],
+    [
+      'an interim status (it would leave the client waiting)',
+      { status: 101 },
+      'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 101)',
+    ],
+    [
+      'a status without a body',
+      { status: 204 },
+      'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 204)',
     ],
     [
       'a status as text',
       { status: '500' },
-      '[understudy] Failed to inject a fault: status 500 is not an HTTP status from 100 to 599.',
+      'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got "500")',
     ],
     [
       'an unknown service',
       { service: 'email', status: 500 },
-      '[understudy] Failed to inject a fault: service must be "router" or "messaging", got "email".',
+      'service: must be "router" or "messaging" (got "email")',
     ],
     [
       'an unknown network fault',
       { network: 'drop' },
-      '[understudy] Failed to inject a fault: network must be "reset" or "hang", got "drop".',
+      'network: must be "reset" or "hang" (got "drop")',
     ],
     [
       'zero times',
       { status: 500, times: 0 },
-      '[understudy] Failed to inject a fault: times 0 is not a whole number >= 1.',
+      'times: must be a whole number from 1 to 9007199254740991 (got 0)',
     ],
     [
       'a negative delay',
       { delayMs: -5 },
-      '[understudy] Failed to inject a fault: delayMs -5 is not a non-negative number.',
+      'delayMs: must be a number of milliseconds from 0 to 2147483647 (got -5)',
     ],
     [
-      'a path that is not text',
-      { status: 500, path: 1 },
-      '[understudy] Failed to inject a fault: path must be a string or a regular expression.',
+      'a delay longer than a timer holds (it would fire after 1 ms)',
+      { delayMs: 1e10 },
+      'delayMs: must be a number of milliseconds from 0 to 2147483647 (got 10000000000)',
     ],
+    ['a path that is not text', { status: 500, path: 1 }, 'path: must be a string (got 1)'],
     [
       'an invalid path pattern',
       { status: 500, pathPattern: '(' },
-      'pathPattern is not a valid regular expression',
+      'pathPattern: must be a regular expression in RE2 syntax, without backreferences or lookaround (missing closing ): `(`)',
+    ],
+    [
+      'a path pattern with a backreference',
+      { status: 500, pathPattern: '^/(a)\\1$' },
+      'pathPattern: must be a regular expression in RE2 syntax, without backreferences or lookaround (invalid escape sequence: `\\1`)',
+    ],
+    [
+      'a path pattern with a lookahead',
+      { status: 500, pathPattern: '^/(?=a)' },
+      'pathPattern: must be a regular expression in RE2 syntax, without backreferences or lookaround (invalid or unsupported Perl syntax: `(?=`)',
     ],
     [
       'a path pattern that is not text',
       { status: 500, pathPattern: 1 },
-      'pathPattern must be a string',
+      'pathPattern: must be a string (a regular expression in RE2 syntax)',
     ],
+    [
+      'both a path and a path pattern',
+      { status: 500, path: '/a', pathPattern: '^/a' },
+      'pathPattern: give either path or pathPattern, not both',
+    ],
+    ['an unknown field', { status: 500, after: 1 }, 'after: unknown field'],
+  ])('refuses a fault with %s with 400', async (_, body, why) => {
+    expect(await send('POST', '/faults', body)).toEqual([
+      400,
+      problem(`[understudy] Failed to inject a fault: ${why}.`),
+    ])
+    expect(await send('GET', '/faults')).toEqual([200, []])
+  })
+
+  it.each<[string, unknown, string]>([
     ['a body that is not JSON', 'status=500', 'the body is not valid JSON'],
     ['a JSON array', [{ status: 500 }], 'the body must be a JSON object'],
-  ])('refuses a fault with %s with 400', async (_, body, message) => {
+  ])('refuses a fault body with %s with 400', async (_, body, message) => {
     expect(await send('POST', '/faults', body)).toEqual([400, problem(message)])
     expect(await send('GET', '/faults')).toEqual([200, []])
   })
@@ -280,11 +338,13 @@ describe('/__understudy/latency', () => {
     [{ latency: -1 }, '-1'],
     [{ latency: '50' }, '"50"'],
     [{ latency: { min: 9, max: 1 } }, '{"min":9,"max":1}'],
+    [{ latency: 1e10 }, '10000000000'],
+    [{ latency: { min: 0, max: 2 ** 31 } }, '{"min":0,"max":2147483648}'],
   ])('refuses %j with 400', async (body, shown) => {
     expect(await send('PUT', '/latency', body)).toEqual([
       400,
       problem(
-        `[understudy] Failed to set the latency: ${shown} is not a number of milliseconds >= 0 or a { min, max } range with min <= max.`,
+        `[understudy] Failed to set the latency: latency: must be a number of milliseconds from 0 to 2147483647, or { min, max } with 0 <= min <= max <= 2147483647 (got ${shown}).`,
       ),
     ])
     expect(await send('GET', '/latency')).toEqual([200, { latency: 0 }])
@@ -314,16 +374,39 @@ describe('/__understudy/clock', () => {
   it.each<[unknown, string]>([
     [
       { advanceMs: -1 },
-      '[understudy] Failed to advance the clock: -1 is not a non-negative number.',
+      '[understudy] Failed to move the clock: advanceMs: must be a number of milliseconds >= 0 (got -1).',
     ],
     [
       { advanceMs: '1000' },
-      '[understudy] Failed to advance the clock: 1000 is not a non-negative number.',
+      '[understudy] Failed to move the clock: advanceMs: must be a number of milliseconds >= 0 (got "1000").',
     ],
-    [{ set: 'tomorrow' }, '[understudy] Failed to set the clock: "tomorrow" is not a valid time.'],
-  ])('refuses %j with 400', async (body, message) => {
+    [
+      { advanceMs: 1e300 },
+      '[understudy] Failed to move the clock: advanceMs: must be a number of milliseconds >= 0 (got 1e+300).',
+    ],
+    [
+      { advanceMs: 1e16 },
+      '[understudy] Failed to advance the clock: 10000000000000000 ms from 2026-01-01T00:00:00.000Z would pass the latest time a Date can hold (+275760-09-13T00:00:00.000Z).',
+    ],
+    [
+      { set: 1e16 },
+      '[understudy] Failed to move the clock: set: must be an ISO 8601 time, epoch milliseconds or a Date, within ±8.64e15 ms of 1970 (got 10000000000000000).',
+    ],
+    [
+      { set: 8.64e15, advanceMs: 1 },
+      '[understudy] Failed to advance the clock: 1 ms from +275760-09-13T00:00:00.000Z would pass the latest time a Date can hold (+275760-09-13T00:00:00.000Z).',
+    ],
+    [
+      { set: 'tomorrow' },
+      '[understudy] Failed to move the clock: set: must be an ISO 8601 time, epoch milliseconds or a Date, within ±8.64e15 ms of 1970 (got "tomorrow").',
+    ],
+    [{ advance: 1000 }, '[understudy] Failed to move the clock: advance: unknown field.'],
+  ])('refuses %j with 400 and leaves the clock as it was', async (body, message) => {
     expect(await send('POST', '/clock', body)).toEqual([400, problem(message)])
     expect(await send('GET', '/clock')).toEqual([200, { now: NOW, fixed: true }])
+    // Everything that reads the clock still works.
+    expect((await send('GET', ''))[0]).toBe(200)
+    expect((await send('GET', '/journal'))[0]).toBe(200)
   })
 })
 
@@ -334,14 +417,14 @@ describe('PUT /__understudy/seed', () => {
   })
 
   it.each<[unknown, string]>([
-    [{}, 'undefined'],
+    [{}, 'nothing'],
     [{ seed: '' }, '""'],
     [{ seed: true }, 'true'],
   ])('refuses %j with 400', async (body, shown) => {
     expect(await send('PUT', '/seed', body)).toEqual([
       400,
       problem(
-        `[understudy] Failed to set the seed: ${shown} is not a non-empty string or a number.`,
+        `[understudy] Failed to set the seed: seed: must be a non-empty string or a finite number (got ${shown}).`,
       ),
     ])
     expect((await control(origin, 'GET')).body.seed).toBe('http-control')

@@ -1,0 +1,123 @@
+/**
+ * One schema per control operation over HTTP: its body (a JSON object) or its query. Unknown fields are
+ * refused (`x: unknown field`), so a typo is a 400 rather than a silent no-op. The field rules are those
+ * of the in-process methods (`schemas.ts`, `core/clock.ts`); the methods check again what only they
+ * know (a scenario's definition, a feature level's range, an organization's name).
+ * @module
+ */
+import { z } from 'zod'
+import { advanceSchema, timeSchema } from '../core/clock.js'
+import { rule } from '../core/input-error.js'
+import { compilePathPattern, type LinearPathPattern } from './path-pattern.js'
+import { checkFaultEffects, faultFields, latencySchema, seedSchema } from './schemas.js'
+
+/** A field that must be there, whatever its value (the method it is handed to checks the value). */
+const required = rule<unknown>((value) => value !== undefined, 'is required')
+const optionalString = rule<string>(
+  (value) => typeof value === 'string',
+  'must be a string',
+).optional()
+
+/** No input: an empty body or `{}`. */
+export const emptyBody = z.strictObject({})
+
+/** `PUT /scenario`: a built-in scenario's name or a definition. */
+export const scenarioBody = z
+  .strictObject({
+    name: rule<string>((value) => typeof value === 'string', 'must be a string').optional(),
+    definition: rule<object>(
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      'must be an object',
+    ).optional(),
+  })
+  .superRefine((body, context) => {
+    if ((body.name === undefined) === (body.definition === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'give "name" or "definition" (one of them)',
+      })
+    }
+  })
+
+/**
+ * `POST /faults`: a fault; `path` an exact path, or `pathPattern` a regular expression in RE2 syntax,
+ * compiled by a linear-time engine (no backreferences or lookaround).
+ */
+export const faultBody = z
+  .strictObject({
+    ...faultFields,
+    path: optionalString,
+    pathPattern: z
+      .custom<string>((value) => typeof value === 'string', {
+        error: 'must be a string (a regular expression in RE2 syntax)',
+      })
+      .transform((source, context): LinearPathPattern => {
+        const compiled = compilePathPattern(source)
+        if ('problem' in compiled) {
+          context.addIssue({ code: 'custom', message: compiled.problem })
+          return z.NEVER
+        }
+        return compiled
+      })
+      .optional(),
+  })
+  .superRefine((fault, context) => {
+    if (fault.path !== undefined && fault.pathPattern !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['pathPattern'],
+        message: 'give either path or pathPattern, not both',
+      })
+    }
+    checkFaultEffects(fault, context)
+  })
+  .transform(({ pathPattern, ...fault }) =>
+    pathPattern === undefined ? fault : { ...fault, path: pathPattern },
+  )
+
+/** `PUT /latency`. */
+export const latencyBody = z.strictObject({ latency: latencySchema })
+
+/** `POST /clock`: set, then advance (either or both; the result must be a time a `Date` can hold). */
+export const clockBody = z.strictObject({
+  set: timeSchema.optional(),
+  advanceMs: advanceSchema.optional(),
+})
+
+/** `PUT /seed`. */
+export const seedBody = z.strictObject({ seed: seedSchema })
+
+/** `PUT /messaging/{subdomain}/feature-level` (the level's range is the service's to check). */
+export const featureLevelBody = z.strictObject({ featureLevel: required })
+
+/** `PUT /messaging/{subdomain}/rate-limit` (the setting is the service's to check). */
+export const rateLimitBody = z.strictObject({ rateLimit: required })
+
+/** `GET /journal` and `GET /journal/count`: the filter, as query parameters. */
+export const journalQuery = z.strictObject({
+  service: optionalString,
+  tenant: optionalString,
+  operation: optionalString,
+  method: optionalString,
+  status: z
+    .custom<string>((value) => typeof value === 'string' && /^[0-9]{1,3}$/.test(value), {
+      error: 'must be a number',
+    })
+    .transform(Number)
+    .optional(),
+  since: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
+    .transform(epochOf)
+    .optional(),
+  until: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
+    .transform(epochOf)
+    .optional(),
+})
+
+function epochOf(value: string): number {
+  return /^[0-9]+$/.test(value) ? Number(value) : Date.parse(value)
+}
+
+function isTime(value: unknown): boolean {
+  return typeof value === 'string' && Number.isFinite(epochOf(value))
+}

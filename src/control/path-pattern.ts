@@ -1,0 +1,45 @@
+/**
+ * Fault path patterns given over HTTP (`pathPattern`): compiled with re2js, a linear-time engine, so no
+ * pattern can backtrack catastrophically and stall the server (`^/(a+)+$` takes microseconds, not seconds).
+ * RE2 syntax (as Go's `regexp`): no backreferences, no lookaround. Only the control surface loads re2js.
+ * See decisions/fault-path-patterns.md.
+ * @module
+ */
+import { RE2JS } from 're2js'
+
+/** The longest `pathPattern` accepted, in characters. */
+export const MAX_PATH_PATTERN_LENGTH = 1_000
+
+/** A compiled `pathPattern`: tests a path in time linear in its length. Serialises as `{ pattern }`. */
+export class LinearPathPattern {
+  readonly #compiled: RE2JS
+  constructor(
+    /** The pattern as given. */
+    readonly source: string,
+  ) {
+    this.#compiled = RE2JS.compile(source)
+  }
+  /** Whether the pattern matches anywhere in the path (like `RegExp.test`). */
+  test(path: string): boolean {
+    return this.#compiled.test(path)
+  }
+  toJSON(): { pattern: string } {
+    return { pattern: this.source }
+  }
+}
+
+/** Compiles a pattern, or tells why it cannot be (RE2 refuses backreferences and lookaround). */
+export function compilePathPattern(source: string): LinearPathPattern | { problem: string } {
+  if (source.length > MAX_PATH_PATTERN_LENGTH) {
+    return { problem: `must be at most ${MAX_PATH_PATTERN_LENGTH} characters` }
+  }
+  try {
+    return new LinearPathPattern(source)
+  } catch (error) {
+    const reason =
+      error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : ''
+    return {
+      problem: `must be a regular expression in RE2 syntax, without backreferences or lookaround (${reason})`,
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Redaction of secrets in body text that is shown without being parsed (a body kept only in part, or a
+ * preview): the value after a secret-named field in JSON (`"password": "…"`), a form (`password=…`) or a
+ * multipart part (`name="password"`). Best effort on text cut anywhere; parsed bodies are redacted field
+ * by field instead (`redact` in `journal.ts`). The work is linear in the text (no pattern that could
+ * backtrack over it), since the text is whatever a client sent.
+ * @module
+ */
+
+/** Field names whose values are secrets (case-insensitive). */
+export const SECRET_NAMES =
+  'password|new_password|api_?key|key|token|secret|authorization|client_secret'
+
+const JSON_FIELD = new RegExp(
+  `("(?:${SECRET_NAMES})"[ \\t\\r\\n]{0,20}:[ \\t\\r\\n]{0,20})(?:"(?:[^"\\\\]|\\\\.)*"?|[^,}\\]\\s]*)`,
+  'gi',
+)
+const FORM_FIELD = new RegExp(`((?:^|[&;])(?:${SECRET_NAMES})=)[^&]*`, 'gi')
+const MULTIPART_NAME = new RegExp(`name="(?:${SECRET_NAMES})"`, 'gi')
+
+/** Where the next blank line (`\n\n` or `\n\r\n`) after `from` ends, or -1. */
+function blankLineEnd(text: string, from: number): number {
+  const lf = text.indexOf('\n\n', from)
+  const crlf = text.indexOf('\n\r\n', from)
+  if (lf < 0 && crlf < 0) return -1
+  if (crlf < 0 || (lf >= 0 && lf < crlf)) return lf + 2
+  return crlf + 3
+}
+
+/**
+ * Redacts the value of each secret-named multipart part: the line after the blank line that ends the
+ * part's headers. Linear: a blank line found is reused for every name before it.
+ */
+function redactMultipart(text: string): string {
+  const parts: string[] = []
+  let copied = 0
+  let blank = -2
+  MULTIPART_NAME.lastIndex = 0
+  for (let match = MULTIPART_NAME.exec(text); match; match = MULTIPART_NAME.exec(text)) {
+    if (match.index < copied) continue
+    if (blank !== -1 && blank < match.index) blank = blankLineEnd(text, match.index)
+    if (blank === -1) break
+    let valueEnd = text.indexOf('\n', blank)
+    if (valueEnd < 0) valueEnd = text.length
+    else if (text.charCodeAt(valueEnd - 1) === 13) valueEnd -= 1
+    parts.push(text.slice(copied, blank), REDACTED_TEXT)
+    copied = Math.max(valueEnd, blank)
+    MULTIPART_NAME.lastIndex = copied
+  }
+  if (parts.length === 0) return text
+  parts.push(text.slice(copied))
+  return parts.join('')
+}
+
+const REDACTED_TEXT = '[redacted]'
+
+/** The text with the value of every secret-named field replaced by `[redacted]`. */
+export function redactText(text: string): string {
+  return redactMultipart(text)
+    .replace(JSON_FIELD, `$1"${REDACTED_TEXT}"`)
+    .replace(FORM_FIELD, `$1${REDACTED_TEXT}`)
+}
