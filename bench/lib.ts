@@ -16,12 +16,19 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const RESULTS = join(ROOT, 'bench', 'results')
 
 /**
- * Imports a module of the built package (`dist/`, from `npm run build`; `bench/run.ts` builds first): the
- * code users install and run, not the TypeScript sources through tsx.
+ * The built package the benchmarks measure: `dist/` (from `npm run build`), or the snapshot of it that
+ * `bench/run.ts` takes after building (`BENCH_DIST`), so that a rebuild of `dist/` during a long run
+ * cannot pull the code from under it.
+ */
+export const DIST = process.env.BENCH_DIST ?? join(ROOT, 'dist')
+
+/**
+ * Imports a module of the built package (see `DIST`): the code users install and run, not the
+ * TypeScript sources through tsx.
  * @example const { createSimulator } = await fromDist<typeof import('../src/simulator.js')>('src/simulator.js')
  */
 export async function fromDist<T>(path: string): Promise<T> {
-  const file = join(ROOT, 'dist', path)
+  const file = join(DIST, path)
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`)
   return (await import(pathToFileURL(file).href)) as T
 }

@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { pathToFileURL } from 'node:url'
 
 const [mode, arg] = process.argv.slice(2)
 if (!['seed', 'requests'].includes(mode) || !arg || !globalThis.gc)
@@ -24,7 +25,11 @@ const memory = () => {
   return { rssMb: rss / 2 ** 20, heapMb: heapUsed / 2 ** 20 }
 }
 
-const { createSimulator } = await import(new URL('../dist/src/simulator.js', import.meta.url).href)
+// The built package, or the snapshot of it `bench/run.ts` measures (BENCH_DIST).
+const dist = process.env.BENCH_DIST
+  ? pathToFileURL(`${process.env.BENCH_DIST}/`)
+  : new URL('../dist/', import.meta.url)
+const { createSimulator } = await import(new URL('src/simulator.js', dist).href)
 const small = createSimulator()
 await small.ready
 const before = memory()

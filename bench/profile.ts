@@ -52,8 +52,11 @@ function category(node: Node): string {
   if (name === '(garbage collector)') return 'GC'
   if (name === '(program)') return 'V8 (program: compiler, runtime, ICs)'
   if (name === '(root)') return 'V8 (program: compiler, runtime, ICs)'
+  // The profiler's own work (Profiler.stop through node:inspector), not the server's.
+  if (url === 'node:inspector' || (!url && name === 'dispatch')) return '(profiler)'
   if (!url) {
     if (/^(parse|stringify|JSONParse|JSONStringify)$/.test(name)) return 'JSON parse/stringify'
+    if (name === 'runMicrotasks') return 'node timers, microtasks, promises'
     if (/^(writev|writeBuffer|writeUtf8String|writeLatin1String|writeAsciiString)$/.test(name))
       return 'socket writes (native)'
     if (/^(execute|HTTPParser|consume|onStreamRead|readStop|readStart)$/.test(name))
@@ -65,10 +68,9 @@ function category(node: Node): string {
   if (/^node:(_http_|http$|internal\/http)/.test(url)) return 'node http'
   if (/^node:(net|internal\/(streams|stream_base_commons|net))/.test(url))
     return 'node sockets and streams'
-  if (
-    /^node:(internal\/)?(timers|process\/task_queues|async_hooks|internal\/async_hooks)/.test(url)
-  )
-    return 'node timers, microtasks, async hooks'
+  if (/^node:(internal\/)?(timers|process\/task_queues|process\/promises|async_hooks)/.test(url))
+    return 'node timers, microtasks, promises'
+  if (url === 'node:events') return 'node events (EventEmitter)'
   if (/^node:internal\/(url|webidl|deps\/undici)|^node:url/.test(url))
     return 'node URL, fetch objects'
   if (url.startsWith('node:')) return 'node (other)'
@@ -96,6 +98,7 @@ function selfTimes(profile: Profile, key: (node: Node) => string) {
   })
   const idle = times.get('(idle)') ?? 0
   times.delete('(idle)')
+  times.delete('(profiler)')
   const busy = [...times.values()].reduce((a, b) => a + b, 0)
   return { times: [...times].sort((a, b) => b[1] - a[1]), busy, idle }
 }

@@ -9,7 +9,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { median, RESULTS, ROOT, type Row, SMOKE, writeResult } from './lib.js'
@@ -38,6 +38,18 @@ if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' })
   if (build.status !== 0) throw new Error(`npm run build exited with ${build.status}`)
 }
+// A snapshot of dist/ that every benchmark measures (BENCH_DIST): another rebuild of dist/ during the
+// run (a test suite, another developer's build) cannot change or remove the code being measured.
+const snapshot = join(ROOT, 'bench', 'tmp', 'dist')
+rmSync(snapshot, { recursive: true, force: true })
+// Without the declaration files (tsconfig.json takes in bench/: only JavaScript, which it does not read).
+cpSync(join(ROOT, 'dist'), snapshot, {
+  recursive: true,
+  filter: (source) => !/\.d\.[cm]?ts$|\.map$/.test(source),
+})
+for (const file of ['src/simulator.js', 'src/server/index.js', 'bin/understudy.js'])
+  if (!existsSync(join(snapshot, file))) throw new Error(`dist/${file} is missing: build first`)
+process.env.BENCH_DIST = snapshot
 const crashed: string[] = []
 const rows: Row[] = []
 for (const { name, flags = [] } of chosen) {

@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { PlainRequest } from '../src/core/http.js'
 import {
+  DIST,
   fromDist,
   median,
   ms,
@@ -53,11 +54,11 @@ const BARE = `import { createServer } from 'node:http'
 const server = createServer((request, response) => response.end('{}'))
 server.listen(0, '127.0.0.1', () => console.log('router http://127.0.0.1:' + server.address().port))`
 const SERVE = ['serve', '--port', '0', '--quiet']
-const DIST = join(ROOT, 'dist', 'bin', 'understudy.js')
+const BIN = join(DIST, 'bin', 'understudy.js')
 /** The CLI from source (as `npm start` runs it) and, when built, the package bin (as installed). */
 const starts = {
   tsx: { cli: ['--import', 'tsx', 'src/cli.ts', ...SERVE], bare: ['--import', 'tsx'] },
-  ...(existsSync(DIST) ? { dist: { cli: [DIST, ...SERVE], bare: [] as string[] } } : {}),
+  ...(existsSync(BIN) ? { dist: { cli: [BIN, ...SERVE], bare: [] as string[] } } : {}),
 }
 const runs = pick(3, 1)
 for (const [name, { cli, bare }] of Object.entries(starts)) {
