@@ -1,23 +1,30 @@
 /**
  * The standalone server: `node:http` in front of the simulator (directly, or through msw's `getResponse`),
  * one port for every service and the control surface.
- * The router answers under `/router/api/v1`, each messaging organization under `/messaging/<subdomain>`.
+ * The router answers under `/router/api/v1`, each messaging organization under `/messaging/<subdomain>`,
+ * the control surface under `/__understudy`. How one request is answered: `serve.ts`.
  * @module
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Duplex } from 'node:stream'
-import { CONTROL_PREFIX, handleControl } from '../control/http.js'
-import { isNetworkFault } from '../core/http.js'
-import { nginxBadRequest } from '../messaging/errors.js'
-import { routerError } from '../router/errors.js'
 import {
   createSimulatorCore,
-  type ServiceName,
   type SimulatorCore,
   type SimulatorOptions,
 } from '../simulator-core.js'
-import { readBody, sendJson, toPlainRequest, writeFetchResponse, writePlain } from './node-io.js'
+import { answerClientError } from './client-error.js'
+import { createClosing } from './closing.js'
+import { checkControlToken, createControlAuth } from './control-auth.js'
+import { type CorsOption, checkCors, createCors } from './cors.js'
+import { type AllowedHosts, checkAllowedHosts, createHostCheck } from './host-check.js'
+import { createLingering } from './lingering.js'
+import { loadMswEngine } from './msw-engine.js'
+import { isLoopback, SERVER_PREFIXES, serviceUrls, urlHost } from './paths.js'
+import { createServe } from './serve.js'
+
+export type { CorsOption } from './cors.js'
+export type { AllowedHosts } from './host-check.js'
+export { isLoopback, SERVER_PREFIXES } from './paths.js'
 
 /** Options of `startServer`. */
 export interface ServerOptions extends Omit<SimulatorOptions, 'router' | 'messaging'> {
@@ -32,8 +39,23 @@ export interface ServerOptions extends Omit<SimulatorOptions, 'router' | 'messag
    * `getResponse` over the simulator's handlers. Both give the same bytes; `direct` is several times faster.
    */
   engine?: 'direct' | 'msw'
-  /** When set, the control surface answers 401 unless `Authorization: Bearer <token>` carries it. */
+  /**
+   * When set, the control surface answers 401 unless `Authorization: Bearer <token>` (or
+   * `X-Understudy-Token`) carries it; the inspector also opens as `/__understudy/inspector?token=<token>`.
+   * An empty string is refused.
+   */
   controlToken?: string
+  /**
+   * Host names the server answers besides `localhost`, `*.localhost`, IP addresses and the bound host
+   * (`.example.test`: the name and every name below it); `true` answers any `Host`. Other hosts get 403
+   * (against DNS rebinding).
+   */
+  allowedHosts?: AllowedHosts
+  /**
+   * CORS for the simulated services (never the control surface), off by default: `true` for pages of any
+   * origin, `{ origins: ['http://localhost:5173'] }` for those only.
+   */
+  cors?: CorsOption
 }
 
 /** A running standalone server. */
@@ -44,20 +66,11 @@ export interface RunningServer {
   readonly services: { router: string; messaging: Record<string, string> }
   /** The simulator behind the server (its core: no msw handlers; `createSimulator()` has those). */
   readonly simulator: SimulatorCore
-  /** Stops accepting connections, ends open ones, and resolves once closed. */
+  /**
+   * Stops accepting connections, closes idle ones at once, lets requests in flight finish (for up to a
+   * second; a request an injected hang holds is cut at once), and resolves once closed.
+   */
   close(): Promise<void>
-}
-
-/** The path prefixes of the services on the standalone server. */
-export const SERVER_PREFIXES = { router: '/router', messaging: '/messaging' } as const
-
-/** Whether a bind address is reachable only from this machine. */
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.[0-9]{1,3}){3}$/.test(host)
-}
-
-function urlHost(host: string): string {
-  return host.includes(':') ? `[${host}]` : host
 }
 
 /**
@@ -65,180 +78,85 @@ function urlHost(host: string): string {
  * @example const server = await startServer({ port: 0 }); console.log(server.services.router)
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const host = options.host ?? '127.0.0.1'
+  const {
+    port: wantedPort,
+    host = '127.0.0.1',
+    featureLevel,
+    engine = 'direct',
+    controlToken: givenToken,
+    allowedHosts: givenHosts,
+    cors: givenCors,
+    ...simulatorOptions
+  } = options
+  const controlToken = checkControlToken(givenToken)
+  const allowedHosts = checkAllowedHosts(givenHosts)
+  checkCors(givenCors)
+
+  // The handler is attached before the server listens: a request that arrives while the simulator (or
+  // msw, for the msw engine) is still loading waits for it instead of never being answered.
   const server: Server = createServer()
+  let handle: ((request: IncomingMessage, response: ServerResponse) => void) | undefined
+  let started: (value: boolean) => void = () => {}
+  const starting = new Promise<boolean>((resolve) => {
+    started = resolve
+  })
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (handle) handle(request, response)
+    else
+      void starting.then((ok) => {
+        if (ok) handle?.(request, response)
+        else request.socket.destroy()
+      })
+  })
+  server.on('clientError', answerClientError)
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port ?? 4010, host, () => {
+    server.listen(wantedPort ?? 4010, host, () => {
       server.off('error', reject)
       resolve()
     })
   })
-  const { port } = server.address() as AddressInfo
-  if (!isLoopback(host)) {
-    console.warn(
-      `[understudy] Listening on ${host}, reachable from other machines.${options.controlToken ? '' : ' The control surface is open: pass a control token (--control-token) to protect it.'}`,
-    )
-  }
-  const origin = `http://${urlHost(host)}:${port}`
-
-  const simulator = createSimulatorCore({
-    scenario: options.scenario,
-    seed: options.seed,
-    now: options.now,
-    latency: options.latency,
-    journalLimit: options.journalLimit,
-    maxBodyBytes: options.maxBodyBytes,
-    router: { baseUrl: `${origin}${SERVER_PREFIXES.router}/api/v1` },
-    messaging: {
-      baseUrl: `${origin}${SERVER_PREFIXES.messaging}/{subdomain}`,
-      featureLevel: options.featureLevel,
-    },
-  })
-  await simulator.ready
-  const engine = options.engine ?? 'direct'
-  // The default engine never loads msw (a fifth of the CLI's start); the msw engine loads it here.
-  const msw = engine === 'msw' ? await loadMswEngine(simulator) : undefined
-  const services = () => ({
-    router: simulator.router.baseUrl,
-    messaging: Object.fromEntries(
-      simulator.messaging.organizations().map((org) => [org.subdomain, org.baseUrl]),
-    ),
-  })
-  const notFound = (response: ServerResponse, path: string) =>
-    sendJson(response, 404, {
-      error: 'Not Found',
-      message: `No simulated service at ${path}`,
-      services: services(),
-      control: `${origin}${CONTROL_PREFIX}`,
-    })
-
-  const prefixes = (Object.keys(SERVER_PREFIXES) as ServiceName[]).map((name) => ({
-    name,
-    exact: SERVER_PREFIXES[name],
-    below: `${SERVER_PREFIXES[name]}/`,
-  }))
-  const serviceOf = (path: string): ServiceName | undefined => {
-    for (const prefix of prefixes)
-      if (path === prefix.exact || path.startsWith(prefix.below)) return prefix.name
-    return undefined
-  }
-  const controlAllowed = (request: IncomingMessage) =>
-    options.controlToken === undefined ||
-    request.headers.authorization === `Bearer ${options.controlToken}` ||
-    request.headers['x-understudy-token'] === options.controlToken
-
-  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const path = request.url ?? '/'
-    const method = request.method ?? 'GET'
-    const head = method === 'HEAD'
-    const pathname = path.split('?', 1)[0] as string
-    const withBody = method !== 'GET' && method !== 'HEAD'
-
-    if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-      if (!controlAllowed(request)) {
-        sendJson(response, 401, {
-          error: { message: 'The control surface needs the control token.' },
-        })
-        return
-      }
-      const body = withBody ? await readBody(request, simulator.maxBodyBytes) : undefined
-      const plain = toPlainRequest(request, origin, body)
-      writePlain(
-        response,
-        await handleControl(simulator, plain, pathname.slice(CONTROL_PREFIX.length)),
-        head,
+  const lingering = createLingering()
+  const closing = createClosing(server, lingering)
+  try {
+    const { port } = server.address() as AddressInfo
+    if (!isLoopback(host)) {
+      console.warn(
+        `[understudy] Listening on ${host}, reachable from other machines.${controlToken ? '' : ' The control surface is open: pass a control token (--control-token) to protect it.'}`,
       )
-      return
     }
-    const service = path.startsWith('/') ? serviceOf(pathname) : undefined
-    if (!service) {
-      notFound(response, path)
-      return
-    }
-    const body = withBody ? await readBody(request, simulator.maxBodyBytes) : undefined
-    if (body?.oversized) response.setHeader('connection', 'close')
-
-    // An oversized body is not read, so msw cannot see it: the core answers 413 in the service's shape.
-    if (!msw || body?.oversized) {
-      const outcome = await simulator.dispatch(
-        toPlainRequest(request, origin, body),
-        'server',
-        service,
-      )
-      if (!outcome) notFound(response, path)
-      else if (isNetworkFault(outcome)) {
-        if (outcome.network === 'reset') request.socket.destroy()
-      } else writePlain(response, outcome, head)
-      return
-    }
-
-    const headers = new Headers()
-    for (let i = 0; i < request.rawHeaders.length; i += 2) {
-      headers.append(request.rawHeaders[i] as string, request.rawHeaders[i + 1] as string)
-    }
-    const fetchRequest = new Request(`${origin}${path}`, {
-      method,
-      headers,
-      body:
-        body?.bytes && body.bytes.length > 0
-          ? (new Uint8Array(body.bytes) as Uint8Array<ArrayBuffer>)
-          : undefined,
+    const origin = `http://${urlHost(host)}:${port}`
+    const simulator = createSimulatorCore({
+      ...simulatorOptions,
+      router: { baseUrl: `${origin}${SERVER_PREFIXES.router}/api/v1` },
+      messaging: { baseUrl: `${origin}${SERVER_PREFIXES.messaging}/{subdomain}`, featureLevel },
     })
-    const answer = await msw.getResponse(msw.handlersOf[service], fetchRequest, { baseUrl: origin })
-    if (!answer) notFound(response, path)
-    else if (answer.type === 'error') request.socket.destroy()
-    else await writeFetchResponse(response, answer, head)
-  }
-
-  // A request node's parser refuses (huge or malformed headers) never reaches `request`: answer it in the
-  // shape of the service its path names, as the real service's front end would, then close.
-  server.on('clientError', (error: Error & { rawPacket?: Buffer }, socket: Duplex) => {
-    if (!socket.writable) return
-    const line = error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? ''
-    const path = line.split(' ')[1] ?? ''
-    const answer =
-      serviceOf(path.split('?', 1)[0] as string) === 'messaging'
-        ? nginxBadRequest()
-        : routerError(400, 'Bad Request')
-    socket.end(
-      `HTTP/1.1 400 Bad Request\r\ncontent-type: ${answer.headers['content-type']}\r\ncontent-length: ${Buffer.byteLength(answer.body)}\r\nconnection: close\r\n\r\n${answer.body}`,
-    )
-  })
-
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    serve(request, response).catch(() => {
-      if (!response.headersSent) sendJson(response, 400, { error: 'Bad Request' })
-      else response.destroy()
+    await simulator.ready
+    // The default engine never loads msw (a fifth of the CLI's start); the msw engine loads it here.
+    const msw = engine === 'msw' ? await loadMswEngine(simulator) : undefined
+    handle = createServe({
+      simulator,
+      origin,
+      hostCheck: createHostCheck(host, allowedHosts),
+      auth: createControlAuth(controlToken, port),
+      cors: createCors(givenCors, simulator),
+      msw,
+      lingering,
+      closing,
     })
-  })
-
-  return {
-    url: origin,
-    get services() {
-      return services()
-    },
-    simulator,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()))
-        server.closeAllConnections()
-      }),
-  }
-}
-
-/** msw's `getResponse` and the server-scope handlers of each service, imported only for the msw engine. */
-async function loadMswEngine(simulator: SimulatorCore) {
-  const [{ getResponse }, { serviceHandlers }] = await Promise.all([
-    import('msw'),
-    import('../msw/adapter.js'),
-  ])
-  const handlersOf = (service: ServiceName) =>
-    simulator
-      .routes('server', service)
-      .flatMap((route) => serviceHandlers(route.patterns, route.answer))
-  return {
-    getResponse,
-    handlersOf: { router: handlersOf('router'), messaging: handlersOf('messaging') },
+    started(true)
+    return {
+      url: origin,
+      get services() {
+        return serviceUrls(simulator)
+      },
+      simulator,
+      close: () => closing.close(),
+    }
+  } catch (error) {
+    started(false)
+    await closing.close()
+    throw error
   }
 }

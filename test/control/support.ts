@@ -127,6 +127,8 @@ export async function control(
   return answer(
     await fetch(`${origin}/__understudy${path}`, {
       method,
+      // Control writes with a body must say JSON (the server refuses other types with 415).
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     }),
   )

@@ -5,6 +5,8 @@
  *   are answered 413 in the service's shape without the server reading on, the connection is closed, and
  *   other connections keep being served. In process (`dispatch`, the path msw takes too): the same 413s,
  *   the default 10 MiB, nothing stored.
+ * - The 413 reaches the client: the server reads and discards the rest of the body (a lingering close,
+ *   bounded) before closing, so that Node's `fetch` reads the answer instead of failing with `EPIPE`.
  * - Requests refused by node's HTTP parser.
  */
 import { connect } from 'node:net'
@@ -182,6 +184,68 @@ describe('the body limit over HTTP', () => {
     const over = await call(`${exact} `)
     expect([over.status, await over.text()]).toEqual([413, ROUTER_413])
   })
+})
+
+describe('the 413 reaches the client (lingering close)', () => {
+  // The default limit (10 MiB) and a ~30 MB JSON body: the server answers long before the client has
+  // sent it all. Without the lingering close the kernel resets the connection under the client's
+  // unread answer, and fetch fails with EPIPE or "fetch failed" in most tries.
+  let big: RunningServer
+  beforeAll(async () => {
+    big = await startServer({ port: 0 })
+  })
+  afterAll(() => big.close())
+
+  const json = Buffer.from(
+    JSON.stringify({ messages: [{ role: 'user', content: 'x'.repeat(30_000_000) }] }),
+  )
+  const post = (body: Buffer | ReadableStream<Uint8Array>) =>
+    fetch(`${big.services.router}/presets/big/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.inference}`, 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+  /** The same JSON as a chunked upload, 1 MB per chunk. */
+  const chunked = () => {
+    let at = 0
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= json.length) return controller.close()
+        controller.enqueue(json.subarray(at, at + 1_000_000))
+        at += 1_000_000
+      },
+    })
+  }
+
+  it.each([
+    ['with Content-Length', () => json],
+    ['chunked', chunked],
+  ])(
+    '%s: 20 tries in a row each read the 413 and its exact body',
+    async (_, body) => {
+      const seen: string[] = []
+      for (let i = 0; i < 20; i++) {
+        try {
+          const response = await post(body())
+          seen.push(`${response.status} ${await response.text()}`)
+        } catch (error) {
+          seen.push(
+            `failed: ${(error as Error & { cause?: { code?: string } }).cause?.code ?? error}`,
+          )
+        }
+      }
+      expect(seen).toEqual(Array(20).fill(`413 ${ROUTER_413}`))
+      expect(
+        (
+          await fetch(`${big.services.router}/presets`, {
+            headers: { authorization: `Bearer ${keys.inference}` },
+          })
+        ).status,
+      ).toBe(200)
+    },
+    60_000,
+  )
 })
 
 describe('the body limit in process', () => {

@@ -2,8 +2,10 @@
  * The standalone server's two engines, `direct` (node:http straight to the core) and `msw` (every request
  * through msw's getResponse), answer every operation with the same bytes.
  */
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/index.js'
+import { send } from './support.js'
 
 const options = { port: 0, seed: 'engines', now: '2026-04-01T00:00:00Z' } as const
 let direct: RunningServer
@@ -162,5 +164,81 @@ describe('the two engines of the standalone server', () => {
       '200',
       '404',
     ])
+  })
+})
+
+/** Methods `fetch` cannot send (or refuses to build a `Request` with), on paths of both services. */
+const oddMethods = ['TRACE', 'PROPFIND', 'PATCH', 'MKCOL', 'SEARCH', 'PURGE', 'M-SEARCH', 'QUERY']
+const oddPaths = [
+  '/router/api/v1/presets',
+  '/router/api/v1/presets/p',
+  '/router/api/v1/nope',
+  '/messaging/acme/api/v1/users',
+  '/messaging/acme/api/v1/server_settings',
+  '/messaging/acme/nope',
+]
+
+async function replayOdd(server: RunningServer) {
+  const out: string[] = []
+  for (const method of oddMethods) {
+    for (const path of oddPaths) {
+      for (const body of [undefined, '<propfind/>']) {
+        const reply = await send(`${server.url}${path}`, {
+          method,
+          headers: {
+            authorization: path.startsWith('/router') ? routerKey : iago,
+            ...(body === undefined ? {} : { 'content-type': 'application/xml' }),
+          },
+          body,
+        })
+        // Sorted by name, as fetch shows them to the first test (msw's Headers sort them on the wire).
+        const kept = Object.entries(reply.headers)
+          .filter(([name]) => name !== 'date' && name !== 'keep-alive' && name !== 'connection')
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+        out.push(
+          `${method} ${path} ${body ?? ''}\n${reply.status}\n${JSON.stringify(kept)}\n${reply.body}`,
+        )
+      }
+    }
+  }
+  return out
+}
+
+/** Sends raw bytes and reads until the server closes the connection. */
+function raw(server: RunningServer, bytes: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1')
+    let data = ''
+    socket.on('data', (chunk) => {
+      data += chunk.toString('latin1')
+    })
+    socket.on('error', () => {})
+    socket.on('close', () => resolve(data.replace(/^date: .*\r\n/im, '')))
+    socket.write(bytes)
+  })
+}
+
+describe('the two engines, for methods fetch refuses or never sends', () => {
+  it('answer TRACE, WebDAV and other odd methods with the same bytes, in the service shape', async () => {
+    const fromDirect = await replayOdd(direct)
+    expect(await replayOdd(viaMsw)).toEqual(fromDirect)
+    // TRACE is the service's 405, not a server error (msw could not carry it before).
+    expect(fromDirect[0]).toBe(
+      'TRACE /router/api/v1/presets \n405\n[["allow","GET"],["content-length","53"],["content-type","application/json"]]\n{"error":{"code":405,"message":"Method Not Allowed"}}',
+    )
+    expect(fromDirect.filter((entry) => entry.endsWith('{"error":"Bad Request"}'))).toEqual([])
+  })
+
+  it('answer methods node refuses to parse (TRACK, lower case) with the same bytes', async () => {
+    for (const line of [
+      'TRACK /router/api/v1/presets HTTP/1.1',
+      'get /messaging/acme/api/v1/users HTTP/1.1',
+      'Get /router/api/v1/presets HTTP/1.1',
+    ]) {
+      const bytes = `${line}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`
+      const fromDirect = await raw(direct, bytes)
+      expect(await raw(viaMsw, bytes)).toBe(fromDirect)
+      expect(fromDirect.split('\r\n', 1)[0]).toBe('HTTP/1.1 400 Bad Request')
+    }
   })
 })

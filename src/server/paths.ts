@@ -1,0 +1,52 @@
+/**
+ * Where things live on the standalone server: each service under its path prefix, the control surface
+ * under `/__understudy`; and what a bind address means.
+ * @module
+ */
+import { isIP } from 'node:net'
+import { CONTROL_PREFIX } from '../control/http.js'
+import type { ServiceName, SimulatorCore } from '../simulator-core.js'
+
+/** The path prefixes of the services on the standalone server. */
+export const SERVER_PREFIXES = { router: '/router', messaging: '/messaging' } as const
+
+const prefixes = (Object.keys(SERVER_PREFIXES) as ServiceName[]).map((name) => ({
+  name,
+  exact: SERVER_PREFIXES[name],
+  below: `${SERVER_PREFIXES[name]}/`,
+}))
+
+/** The service a request path (without its query) belongs to, if any. */
+export function serviceOfPath(pathname: string): ServiceName | undefined {
+  for (const prefix of prefixes)
+    if (pathname === prefix.exact || pathname.startsWith(prefix.below)) return prefix.name
+  return undefined
+}
+
+/** Whether a request path (without its query) is the control surface's. */
+export function isControlPath(pathname: string): boolean {
+  return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)
+}
+
+/** Whether a bind address is reachable only from this machine. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.[0-9]{1,3}){3}$/.test(host)
+}
+
+/** A host as it appears in a URL: an IPv6 address in brackets. */
+export function urlHost(host: string): string {
+  return isIP(host) === 6 ? `[${host}]` : host
+}
+
+/** Every service's base URL on a server. */
+export function serviceUrls(simulator: SimulatorCore): {
+  router: string
+  messaging: Record<string, string>
+} {
+  return {
+    router: simulator.router.baseUrl,
+    messaging: Object.fromEntries(
+      simulator.messaging.organizations().map((org) => [org.subdomain, org.baseUrl]),
+    ),
+  }
+}

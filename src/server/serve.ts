@@ -1,0 +1,164 @@
+/**
+ * One request's way through the standalone server, in this order:
+ *
+ * 1. the `Host` check (every request; `host-check.ts`): 403;
+ * 2. under `/__understudy`: the same-origin rules (403, 415; `same-origin.ts`), the control token (401;
+ *    `control-auth.ts`), then the control surface (`control/http.ts`);
+ * 3. under a service's prefix: a CORS preflight when CORS is on (`cors.ts`), otherwise the simulator,
+ *    through the core (`direct`) or msw's `getResponse` (`msw`);
+ * 4. anything else: the server's 404, listing the services, the control surface and the inspector.
+ *
+ * An answer given before the body was read closes the connection with a lingering close
+ * (`lingering.ts`); a crash is the 500 of the service the path names, logged (`answers.ts`).
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { CONTROL_PREFIX, handleControl } from '../control/http.js'
+import { isNetworkFault, type PlainResponse } from '../core/http.js'
+import type { ServiceName, SimulatorCore } from '../simulator-core.js'
+import { controlError, internalErrorAnswer, logInternalError } from './answers.js'
+import type { Closing } from './closing.js'
+import type { ControlAuth } from './control-auth.js'
+import type { Cors } from './cors.js'
+import type { Lingering } from './lingering.js'
+import { type MswEngine, mswCanCarry } from './msw-engine.js'
+import { readBody, sendJson, toPlainRequest, writeFetchResponse, writePlain } from './node-io.js'
+import { isControlPath, serviceOfPath, serviceUrls } from './paths.js'
+import { foreignOrigin, hasBody, notJson } from './same-origin.js'
+
+/** What answering a request needs. */
+export interface ServeContext {
+  simulator: SimulatorCore
+  origin: string
+  hostCheck(header: string | undefined): string | undefined
+  auth: ControlAuth
+  cors: Cors | undefined
+  msw: MswEngine | undefined
+  lingering: Lingering
+  closing: Closing
+}
+
+/** Builds the request handler of one server. */
+export function createServe(context: ServeContext) {
+  const { simulator, origin, lingering, cors, msw } = context
+
+  const notFound = (response: ServerResponse, target: string) =>
+    sendJson(response, 404, {
+      error: 'Not Found',
+      message: `No simulated service at ${target}`,
+      services: serviceUrls(simulator),
+      control: `${origin}${CONTROL_PREFIX}`,
+      inspector: `${origin}${CONTROL_PREFIX}/inspector`,
+    })
+
+  /** Answers before the body is read: the connection then closes with a lingering close. */
+  const answerUnread = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    answer: PlainResponse,
+  ) => {
+    if (hasBody(request)) lingering.after(request, response)
+    writePlain(response, answer, request.method === 'HEAD')
+  }
+
+  async function serveControl(
+    request: IncomingMessage,
+    response: ServerResponse,
+    pathname: string,
+  ): Promise<void> {
+    const foreign = foreignOrigin(request)
+    if (foreign !== undefined) return answerUnread(request, response, controlError(403, foreign))
+    const path = pathname.slice(CONTROL_PREFIX.length)
+    const query = new URLSearchParams((request.url ?? '').slice(pathname.length + 1))
+    const access = context.auth.check(request, path, query)
+    if (!access.allowed)
+      return answerUnread(
+        request,
+        response,
+        controlError(401, 'The control surface needs the control token.'),
+      )
+    const wrongType = notJson(request)
+    if (wrongType !== undefined)
+      return answerUnread(request, response, controlError(415, wrongType))
+    const method = request.method ?? 'GET'
+    const body =
+      method !== 'GET' && method !== 'HEAD'
+        ? await readBody(request, simulator.maxBodyBytes)
+        : undefined
+    if (body?.oversized) lingering.after(request, response)
+    const answer = await handleControl(simulator, toPlainRequest(request, origin, body), path)
+    if (access.setCookie !== undefined) response.setHeader('set-cookie', access.setCookie)
+    writePlain(response, answer, method === 'HEAD')
+  }
+
+  async function serveService(
+    request: IncomingMessage,
+    response: ServerResponse,
+    service: ServiceName,
+    target: string,
+  ): Promise<void> {
+    const method = request.method ?? 'GET'
+    const head = method === 'HEAD'
+    if (cors?.isPreflight(request)) {
+      const preflight = await cors.preflight(
+        request,
+        service,
+        toPlainRequest(request, origin, undefined),
+      )
+      return answerUnread(request, response, preflight)
+    }
+    cors?.decorate(request, response)
+    const body =
+      method !== 'GET' && method !== 'HEAD'
+        ? await readBody(request, simulator.maxBodyBytes)
+        : undefined
+    if (body?.oversized) lingering.after(request, response)
+
+    if (!msw || !mswCanCarry(method, body)) {
+      const outcome = await simulator.dispatch(
+        toPlainRequest(request, origin, body),
+        'server',
+        service,
+      )
+      if (!outcome) notFound(response, target)
+      else if (!isNetworkFault(outcome)) writePlain(response, outcome, head)
+      else if (outcome.network === 'reset') request.socket.destroy()
+      else context.closing.hang(request.socket)
+      return
+    }
+    const answer = await msw(request, origin, service, body)
+    if (!answer) notFound(response, target)
+    else if (answer.type === 'error') request.socket.destroy()
+    else await writeFetchResponse(response, answer, head)
+  }
+
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const target = request.url ?? '/'
+    const pathname = target.split('?', 1)[0] as string
+    const refusedHost = context.hostCheck(request.headers.host)
+    if (refusedHost !== undefined)
+      return answerUnread(request, response, controlError(403, refusedHost))
+    if (isControlPath(pathname)) return serveControl(request, response, pathname)
+    const service = target.startsWith('/') ? serviceOfPath(pathname) : undefined
+    if (service) return serveService(request, response, service, target)
+    notFound(response, target)
+  }
+
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    context.closing.track(response)
+    serve(request, response).catch((error: unknown) => {
+      // A client that went away mid-body is no crash: nothing to answer.
+      if (request.socket.destroyed) return
+      const method = request.method ?? 'GET'
+      const pathname = (request.url ?? '/').split('?', 1)[0] as string
+      logInternalError(method, pathname, error)
+      if (response.headersSent) {
+        response.destroy()
+        return
+      }
+      const service = isControlPath(pathname) ? undefined : serviceOfPath(pathname)
+      if (hasBody(request) && !request.complete) lingering.after(request, response)
+      writePlain(response, internalErrorAnswer(service), method === 'HEAD')
+    })
+  }
+}

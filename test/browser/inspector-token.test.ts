@@ -1,0 +1,105 @@
+/**
+ * In Chromium, the inspector of a server with a control token opens from its link
+ * (`/__understudy/inspector?token=<token>`), shows the state and acts; its cookie (`HttpOnly`,
+ * `SameSite=Strict`, `Path=/__understudy`) then authenticates the control surface for this browser.
+ */
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../../src/server/index.js'
+import {
+  CHROMIUM,
+  chromiumRequired,
+  hasChromium,
+  launchChromium,
+  screenshot,
+  watchErrors,
+} from './support.js'
+
+const TOKEN = 'open sesame'
+
+const title = hasChromium
+  ? 'in Chromium'
+  : `in Chromium: SKIPPED, ${CHROMIUM} is not installed (apt-get install chromium)`
+
+it.runIf(chromiumRequired && !hasChromium)('finds Chromium, which this run requires', () => {
+  expect.fail(`UNDERSTUDY_REQUIRE_CHROMIUM=1 but ${CHROMIUM} does not exist`)
+})
+
+describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
+  let browser: Awaited<ReturnType<typeof launchChromium>>
+  let context: BrowserContext
+  let server: RunningServer
+  let page: Page
+  let errors: string[]
+  beforeAll(async () => {
+    browser = await launchChromium()
+    context = browser.context
+    server = await startServer({
+      port: 0,
+      controlToken: TOKEN,
+      seed: 'inspector-token',
+      now: '2026-01-01T00:00:00.000Z',
+    })
+    page = await context.newPage()
+    errors = watchErrors(page)
+  }, 60_000)
+  afterAll(async () => {
+    await page?.close()
+    await browser?.close()
+    await server?.close()
+  })
+
+  it('opens from the link with the token and shows the state', async () => {
+    const state = page.waitForResponse((response) => response.url().endsWith('/__understudy/state'))
+    const opened = await page.goto(
+      `${server.url}/__understudy/inspector?token=${encodeURIComponent(TOKEN)}`,
+    )
+    expect(opened?.status()).toBe(200)
+    expect((await state).status()).toBe(200)
+    await page.locator('#scenario', { hasText: 'default' }).waitFor()
+    expect(await page.locator('#error').innerText()).toBe('')
+    await screenshot(page, 'inspector-token')
+  })
+
+  it('sets an HttpOnly, SameSite=Strict cookie for /__understudy only', async () => {
+    const cookies = await context.cookies(`${server.url}/__understudy/state`)
+    const port = new URL(server.url).port
+    expect(
+      cookies.map(({ name, path, httpOnly, sameSite }) => ({ name, path, httpOnly, sameSite })),
+    ).toEqual([
+      {
+        name: `understudy_control_${port}`,
+        path: '/__understudy',
+        httpOnly: true,
+        sameSite: 'Strict',
+      },
+    ])
+    expect(await context.cookies(`${server.url}/router/api/v1/presets`)).toEqual([])
+    // Not readable by the page's scripts.
+    expect(await page.evaluate(() => document.cookie)).toBe('')
+  })
+
+  it("acts through the control surface: the page's reset is accepted", async () => {
+    server.simulator.faults.inject({ status: 503 })
+    const reset = page.waitForResponse((response) => response.url().endsWith('/__understudy/reset'))
+    await page.locator('#reset').click()
+    expect((await reset).status()).toBe(200)
+    expect(server.simulator.faults.list()).toEqual([])
+    expect(errors).toEqual([])
+  })
+
+  it('lets this browser open other control routes with the cookie alone, and no one else', async () => {
+    const state = await page.goto(`${server.url}/__understudy/state`)
+    expect(state?.status()).toBe(200)
+    expect(Object.keys(JSON.parse(await page.locator('body').innerText()))).toContain('scenario')
+    // Without the cookie (Node's fetch), the same route is refused.
+    expect((await fetch(`${server.url}/__understudy/state`)).status).toBe(401)
+  })
+
+  it('answers 401 for a wrong token', async () => {
+    await context.clearCookies()
+    const refused = await page.goto(`${server.url}/__understudy/inspector?token=wrong`)
+    expect(refused?.status()).toBe(401)
+    expect(await context.cookies(server.url)).toEqual([])
+  })
+})

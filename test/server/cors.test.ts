@@ -1,0 +1,176 @@
+/**
+ * CORS for the simulated services (`startServer({ cors })`), off by default: preflights answered with the
+ * methods the path accepts and the requested headers, credentials allowed, the origin echoed; actual
+ * answers carry the CORS headers and expose the retry and rate-limit headers. The control surface never
+ * answers CORS. (A page in Chromium: `test/browser/drive-by.test.ts`.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../../src/server/index.js'
+import { accounts, basic, keys, send } from './support.js'
+
+const PAGE = 'http://localhost:5500'
+const EXPOSED =
+  'allow, location, retry-after, retry-after-ms, www-authenticate, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset'
+
+const preflight = (url: string, method: string, headers: Record<string, string> = {}) =>
+  send(url, {
+    method: 'OPTIONS',
+    headers: { origin: PAGE, 'access-control-request-method': method, ...headers },
+  })
+
+describe('with cors: true', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer({ port: 0, cors: true, seed: 'cors', now: '2026-01-01T00:00:00Z' })
+  })
+  afterAll(() => server.close())
+
+  it('answers a router preflight with the methods of the path and the requested headers', async () => {
+    const reply = await preflight(`${server.services.router}/presets/p`, 'GET', {
+      'access-control-request-headers': 'Authorization, X-Title',
+    })
+    expect(reply.status).toBe(204)
+    expect(reply.body).toBe('')
+    expect({
+      ...reply.headers,
+      date: undefined,
+      connection: undefined,
+      'keep-alive': undefined,
+    }).toEqual({
+      'access-control-allow-origin': PAGE,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-methods': 'GET',
+      'access-control-allow-headers': 'Authorization, X-Title, content-type',
+      'access-control-max-age': '600',
+      vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+      'content-length': '0',
+      date: undefined,
+      connection: undefined,
+      'keep-alive': undefined,
+    })
+  })
+
+  it('answers a messaging preflight with the methods of the path, and the page reads the answer', async () => {
+    const users = `${server.services.messaging.acme}/api/v1/users`
+    const reply = await preflight(users, 'POST')
+    expect([
+      reply.status,
+      reply.headers['access-control-allow-methods'],
+      reply.headers['access-control-allow-headers'],
+    ]).toEqual([204, 'GET, HEAD, POST', 'authorization, content-type'])
+    const created = await send(users, {
+      method: 'POST',
+      headers: {
+        origin: PAGE,
+        authorization: basic(accounts.iago),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'email=romeo%40acme.example&password=correct-horse&full_name=Romeo',
+    })
+    expect([
+      created.status,
+      created.headers['access-control-allow-origin'],
+      created.headers['access-control-allow-credentials'],
+      created.headers['access-control-expose-headers'],
+      created.headers.vary,
+      created.body,
+    ]).toEqual([
+      200,
+      PAGE,
+      'true',
+      EXPOSED,
+      'Origin',
+      '{"result":"success","msg":"","user_id":8}\n',
+    ])
+  })
+
+  it('lets a page read retry-after-ms from an injected 503', async () => {
+    server.simulator.faults.inject({ service: 'router', status: 503, times: 1 })
+    const reply = await send(`${server.services.router}/presets`, {
+      headers: { origin: PAGE, authorization: `Bearer ${keys.inference}` },
+    })
+    expect([
+      reply.status,
+      /^[0-9]+$/.test(String(reply.headers['retry-after-ms'])),
+      reply.headers['access-control-allow-origin'],
+      reply.headers['access-control-expose-headers'],
+    ]).toEqual([503, true, PAGE, EXPOSED])
+  })
+
+  it('lets the requested method through for a path the service does not know (its 404 reaches the page)', async () => {
+    const before = server.simulator.journal.count()
+    const reply = await preflight(`${server.services.router}/nope`, 'PATCH')
+    expect([reply.status, reply.headers['access-control-allow-methods']]).toEqual([204, 'PATCH'])
+    // The server answers preflights; the service never sees them, the journal does not record them.
+    expect(server.simulator.journal.count()).toBe(before)
+  })
+
+  it('leaves an OPTIONS without Access-Control-Request-Method to the service', async () => {
+    const reply = await send(`${server.services.messaging.acme}/api/v1/users`, {
+      method: 'OPTIONS',
+      headers: { origin: PAGE },
+    })
+    expect([
+      reply.status,
+      reply.headers.allow,
+      reply.headers['access-control-allow-origin'],
+    ]).toEqual([204, 'GET, HEAD, POST', PAGE])
+  })
+
+  it('keeps the control surface same-origin: no CORS there, a foreign origin still 403', async () => {
+    const reply = await preflight(`${server.url}/__understudy/faults`, 'POST')
+    expect(reply.status).toBe(403)
+    expect(reply.headers['access-control-allow-origin']).toBeUndefined()
+    const read = await send(`${server.url}/__understudy/clock`, { headers: { origin: PAGE } })
+    expect([read.status, read.headers['access-control-allow-origin']]).toEqual([403, undefined])
+  })
+})
+
+describe('with cors: { origins }', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer({ port: 0, cors: { origins: ['http://localhost:5500'] } })
+  })
+  afterAll(() => server.close())
+
+  it('answers only the listed origins', async () => {
+    const listed = await preflight(`${server.services.router}/presets`, 'GET')
+    expect([listed.status, listed.headers['access-control-allow-origin']]).toEqual([204, PAGE])
+    const other = await send(`${server.services.router}/presets`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' },
+    })
+    // Not a preflight this server answers: the router's own 405, without CORS headers.
+    expect([other.status, other.headers['access-control-allow-origin']]).toEqual([405, undefined])
+  })
+
+  it('refuses a bad origin list at start', async () => {
+    for (const bad of [
+      { origins: ['localhost:5500'] },
+      { origins: ['http://a.test/path'] },
+      'yes',
+    ]) {
+      await expect(startServer({ port: 0, cors: bad as unknown as true })).rejects.toThrow(
+        '[understudy] Failed to start the server: cors',
+      )
+    }
+  })
+})
+
+describe('by default', () => {
+  it('answers no CORS: a preflight reaches the service, answers carry no CORS headers', async () => {
+    const server = await startServer({ port: 0 })
+    try {
+      const reply = await preflight(`${server.services.router}/presets`, 'GET')
+      expect([reply.status, reply.headers['access-control-allow-origin']]).toEqual([405, undefined])
+      const read = await send(`${server.services.router}/presets`, {
+        headers: { origin: PAGE, authorization: `Bearer ${keys.inference}` },
+      })
+      expect([read.status, read.headers['access-control-allow-origin'], read.headers.vary]).toEqual(
+        [200, undefined, undefined],
+      )
+    } finally {
+      await server.close()
+    }
+  })
+})
