@@ -9,6 +9,7 @@
  * @module
  */
 
+import { InputRangeError } from '../core/input-error.js'
 import type { JournalEntry, JournalFilter } from './journal.js'
 import { closestEntries, describeFilter, type ListableJournal } from './journal-closest.js'
 
@@ -33,12 +34,12 @@ export interface WaitableJournal extends ListableJournal {
 function checkOptions(options: WaitForOptions): { timeoutMs: number; after: number } {
   const { timeoutMs = DEFAULT_WAIT_TIMEOUT_MS, after = 0 } = options
   if (typeof timeoutMs !== 'number' || !(timeoutMs >= 0) || timeoutMs > 2 ** 31 - 1) {
-    throw new RangeError(
+    throw new InputRangeError(
       `[understudy] Failed to wait for a journal entry: timeoutMs ${String(timeoutMs)} is not a number of ms from 0 to 2147483647.`,
     )
   }
   if (!Number.isInteger(after) || after < 0) {
-    throw new RangeError(
+    throw new InputRangeError(
       `[understudy] Failed to wait for a journal entry: after ${String(after)} is not a whole number >= 0 (an entry's seq).`,
     )
   }

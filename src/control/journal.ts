@@ -8,6 +8,7 @@
  * @module
  */
 import { InputRangeError } from '../core/input-error.js'
+import { type WaitForOptions, waitForEntry } from './journal-wait.js'
 import { redactText, SECRET_NAMES } from './redact-text.js'
 
 /** An exception inside the simulator that a request met (it was answered with the service's 500). */
@@ -514,6 +515,13 @@ export function createJournal(
       return () => {
         listeners.delete(listener)
       }
+    },
+    /**
+     * The newest entry matching `filter`: at once if the journal has one, else when a request makes one;
+     * rejects after `timeoutMs` (default 5,000) listing the closest entries. See `journal-wait.ts`.
+     */
+    waitFor(filter?: JournalFilter, options?: WaitForOptions): Promise<JournalEntry> {
+      return waitForEntry(this, filter, options)
     },
     /** Forgets every entry. */
     clear(): void {

@@ -10,6 +10,7 @@
  * @module
  */
 import { isNetworkFault } from '../core/http.js'
+import { InputTypeError } from '../core/input-error.js'
 import { createExchange, type Exchange, type ExchangeTarget } from './exchange.js'
 import { type FetchInput, locateCall, toRequest } from './request.js'
 import { never, resetError, toResponse } from './response.js'
@@ -95,7 +96,7 @@ export function fetchApi(target: () => ExchangeTarget): SimulatorFetchApi {
     fetchWith(options) {
       const fallback = options?.fallback
       if (fallback !== undefined && typeof fallback !== 'function') {
-        throw new TypeError(
+        throw new InputTypeError(
           `[understudy] Failed to create a fetch: the fallback is ${typeof fallback}, not a function.`,
         )
       }

@@ -12,6 +12,7 @@
  * @module
  */
 import { isNetworkFault, type Outcome } from '../core/http.js'
+import { InputTypeError } from '../core/input-error.js'
 import { createExchange, type ExchangeTarget } from '../fetch/exchange.js'
 import { plainRequest } from '../fetch/request.js'
 import { hasNoBody } from '../fetch/response.js'
@@ -78,7 +79,7 @@ function checkOptions(
 ): NonNullable<RouteSimulatorOptions['onUnhandled']> {
   const onUnhandled = options.onUnhandled ?? 'continue'
   if (onUnhandled !== 'continue' && onUnhandled !== 'abort' && typeof onUnhandled !== 'function') {
-    throw new TypeError(
+    throw new InputTypeError(
       `[understudy] Failed to route the simulator: onUnhandled ${JSON.stringify(onUnhandled)} is not "continue", "abort" or a function.`,
     )
   }

@@ -165,6 +165,28 @@ function presetProjection(preset: PresetWire, expected: PresetExpectation) {
   return { actual, wanted }
 }
 
+/** A failed lookup: what is not there, and what is. */
+const absent = (message: string): Result => ({ pass: false, message: () => message })
+
+/** A record compared deep partially with what is expected; a failure shows the diff of the parts asked about. */
+function compared(
+  state: MatcherState,
+  head: string,
+  what: string,
+  actual: unknown,
+  wanted: unknown,
+): Result {
+  const pass = matchesPartially(actual, wanted)
+  const subject = what.charAt(0).toUpperCase() + what.slice(1)
+  return {
+    pass,
+    message: () =>
+      pass
+        ? `${head}Expected ${what} not to match ${state.utils.printExpected(wanted)}, but it does.`
+        : `${head}${subject} differs:\n${diffOf(state)(wanted, subsetOf(actual, wanted))}`,
+  }
+}
+
 /** `expect(simulator).toHavePreset(workspace, slug, expected)`: the router holds that preset, so. */
 export function toHavePreset(
   this: MatcherState,
@@ -181,30 +203,17 @@ export function toHavePreset(
     workspaces.find((w) => w.id === workspace) ?? workspaces.find((w) => w.name === workspace)
   if (!found) {
     const known = workspaces.map((w) => `${w.id} (${w.name})`).join(', ') || '(none)'
-    return {
-      pass: false,
-      message: () => `${head}No router workspace "${workspace}". Workspaces: ${known}.`,
-    }
+    return absent(`${head}No router workspace "${workspace}". Workspaces: ${known}.`)
   }
   const presets = router.presets(found.id)
   const preset = presets.find((p) => p.slug === slug)
   const where = `in workspace ${found.id} (${found.name})`
   if (!preset) {
     const slugs = presets.map((p) => p.slug).join(', ') || '(none)'
-    return {
-      pass: false,
-      message: () => `${head}Expected a preset "${slug}" ${where}; it has: ${slugs}.`,
-    }
+    return absent(`${head}Expected a preset "${slug}" ${where}; it has: ${slugs}.`)
   }
   const { actual, wanted } = presetProjection(preset, expected)
-  const pass = matchesPartially(actual, wanted)
-  return {
-    pass,
-    message: () =>
-      pass
-        ? `${head}Expected the preset "${slug}" ${where} not to match ${this.utils.printExpected(wanted)}, but it does.`
-        : `${head}The preset "${slug}" ${where} differs:\n${diffOf(this)(wanted, subsetOf(actual, wanted))}`,
-  }
+  return compared(this, head, `the preset "${slug}" ${where}`, actual, wanted)
 }
 
 /** `expect(simulator).toHaveUser(organization, email, expected)`: the organization has that account, so. */
@@ -220,29 +229,14 @@ export function toHaveUser(
   const head = `${hint(this, '.toHaveUser', 'organization, email, expected')}\n\n`
   const organizations = messaging.organizations().map((o) => o.subdomain)
   if (!organizations.includes(organization)) {
-    return {
-      pass: false,
-      message: () =>
-        `${head}No messaging organization "${organization}". Organizations: ${organizations.join(', ') || '(none)'}.`,
-    }
+    const known = organizations.join(', ') || '(none)'
+    return absent(`${head}No messaging organization "${organization}". Organizations: ${known}.`)
   }
   const users = messaging.users(organization)
   const user = users.find((u) => u.email.toLowerCase() === email.toLowerCase())
   if (!user) {
-    const emails = users.map((u) => u.email).join(', ')
-    return {
-      pass: false,
-      message: () =>
-        `${head}Expected an account ${email} in "${organization}"; it has: ${emails || '(none)'}.`,
-    }
+    const emails = users.map((u) => u.email).join(', ') || '(none)'
+    return absent(`${head}Expected an account ${email} in "${organization}"; it has: ${emails}.`)
   }
-  const pass = matchesPartially(user, expected)
-  const actual = subsetOf(user, expected)
-  return {
-    pass,
-    message: () =>
-      pass
-        ? `${head}Expected the account ${user.email} of "${organization}" not to match ${this.utils.printExpected(expected)}, but it does.`
-        : `${head}The account ${user.email} of "${organization}" differs:\n${diffOf(this)(expected, actual)}`,
-  }
+  return compared(this, head, `the account ${user.email} of "${organization}"`, user, expected)
 }

@@ -26,6 +26,24 @@ const chatRequest = {
   temperature: 0.7,
 }
 
+/** The journal entry of a create the SDK sent: the chat request as written, plus the SDK's own `stream: false`. */
+const created = (temperature: number) => ({
+  method: 'POST',
+  path: '/presets/sdk-fetch/chat/completions',
+  query: {},
+  body: {
+    messages: [
+      { role: 'system', content: 'You are a helpful assistant.' },
+      { role: 'user', content: 'Hello!' },
+    ],
+    model: 'openai/gpt-5.4',
+    stream: false,
+    temperature,
+  },
+  status: 200,
+  operation: 'createPresetsChatCompletions',
+})
+
 describe('@openrouter/sdk with simulator.fetch as its fetcher', () => {
   it('creates, versions and reads presets; the journal holds the exact bodies it sent', async () => {
     const simulator = fetchSimulator()
@@ -64,38 +82,8 @@ describe('@openrouter/sdk with simulator.fetch as its fetcher', () => {
         operation,
       })),
     ).toEqual([
-      {
-        method: 'POST',
-        path: '/presets/sdk-fetch/chat/completions',
-        query: {},
-        body: {
-          messages: [
-            { role: 'system', content: 'You are a helpful assistant.' },
-            { role: 'user', content: 'Hello!' },
-          ],
-          model: 'openai/gpt-5.4',
-          stream: false,
-          temperature: 0.7,
-        },
-        status: 200,
-        operation: 'createPresetsChatCompletions',
-      },
-      {
-        method: 'POST',
-        path: '/presets/sdk-fetch/chat/completions',
-        query: {},
-        body: {
-          messages: [
-            { role: 'system', content: 'You are a helpful assistant.' },
-            { role: 'user', content: 'Hello!' },
-          ],
-          model: 'openai/gpt-5.4',
-          stream: false,
-          temperature: 0.2,
-        },
-        status: 200,
-        operation: 'createPresetsChatCompletions',
-      },
+      created(0.7),
+      created(0.2),
       {
         method: 'GET',
         path: '/presets/sdk-fetch',
