@@ -1,7 +1,7 @@
 /**
  * In a real browser (Debian's Chromium through playwright-core): the example page, with msw's service worker,
- * gets the services' real answers for `fetch` to their real URLs; the standalone server's inspector shows
- * what happens over HTTP and acts on the simulator through its controls.
+ * gets the services' real answers for `fetch` to their real URLs. The standalone server's inspector has its
+ * own file (`inspector.test.ts`).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -9,11 +9,9 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Answer } from '../../examples/browser/main.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
 import type { Simulator } from '../../src/simulator.js'
 import {
-  CHROMIUM,
-  chromiumRequired,
+  chromiumSuiteTitle,
   exampleTools,
   hasChromium,
   launchChromium,
@@ -22,18 +20,9 @@ import {
 } from './support.js'
 
 const NOW = '2026-01-01T00:00:00.000Z'
-const INFERENCE_KEY = 'sk-or-v1-understudy-default-inference'
 const IAGO = { email: 'iago@acme.example', key: 'oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD' }
-const basic = (email: string, key: string) =>
-  `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`
 
-const title = hasChromium
-  ? 'in Chromium'
-  : `in Chromium: SKIPPED, ${CHROMIUM} is not installed (apt-get install chromium)`
-
-it.runIf(chromiumRequired && !hasChromium)('finds Chromium, which this run requires', () => {
-  expect.fail(`UNDERSTUDY_REQUIRE_CHROMIUM=1 but ${CHROMIUM} does not exist`)
-})
+const title = chromiumSuiteTitle('in Chromium')
 
 describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
   let browser: Awaited<ReturnType<typeof launchChromium>>
@@ -212,105 +201,6 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
         'messaging create-user 400',
       ])
       expect(errors.filter((error) => !error.includes('401') && !error.includes('400'))).toEqual([])
-    })
-  })
-
-  describe("the standalone server's inspector", () => {
-    let server: RunningServer
-    let page: Page
-    let errors: string[]
-    beforeAll(async () => {
-      server = await startServer({ port: 0, seed: 'inspector-test', now: NOW })
-      page = await context.newPage()
-      errors = watchErrors(page)
-      await page.goto(`${server.url}/__understudy/inspector`)
-      await page.locator('#scenario', { hasText: 'default' }).waitFor()
-    }, 30_000)
-    afterAll(async () => {
-      await page?.close()
-      await server?.close()
-    })
-
-    const text = (id: string) => page.locator(`#${id}`).innerText()
-    const welcome = () =>
-      fetch(`${server.services.messaging.acme}/api/v1/realm/test_welcome_bot_custom_message`, {
-        method: 'POST',
-        headers: { authorization: basic(IAGO.email, IAGO.key) },
-        body: new URLSearchParams({ welcome_message_custom_text: 'Welcome to **Acme**!' }),
-      })
-
-    it('shows a preset created over HTTP, and a reset clears it', async () => {
-      const created = await fetch(
-        `${server.services.router}/presets/support-bot/chat/completions`,
-        {
-          method: 'POST',
-          headers: { authorization: `Bearer ${INFERENCE_KEY}`, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            model: 'openai/gpt-5.4',
-            messages: [{ role: 'system', content: 'Be brief.' }],
-            temperature: 0.2,
-          }),
-        },
-      )
-      expect(created.status).toBe(200)
-      await page.locator('#presets-body strong', { hasText: 'support-bot' }).waitFor()
-      const presets = await text('presets-body')
-      expect(presets).toContain('v1 (designated)')
-      expect(presets).toContain('Be brief.')
-      expect(presets).toContain('{"model":"openai/gpt-5.4","temperature":0.2}')
-      await page
-        .locator('#journal-body code', { hasText: 'POST /presets/support-bot/chat/completions' })
-        .waitFor()
-      await screenshot(page, 'inspector-1-preset')
-
-      await page.locator('#reset').click()
-      await page.waitForFunction(
-        () => !document.getElementById('presets-body')?.textContent?.includes('support-bot'),
-      )
-      const router = server.simulator.router
-      expect(router.workspaces().flatMap((workspace) => router.presets(workspace.id))).toEqual([])
-      expect(await text('presets-body')).not.toContain('support-bot')
-      expect(await text('error')).toBe('')
-      await screenshot(page, 'inspector-2-reset')
-    })
-
-    it('a lower feature level set through its form makes the welcome endpoint answer the HTML 404', async () => {
-      const before = await welcome()
-      expect([before.status, await before.json()]).toEqual([
-        200,
-        { result: 'success', msg: '', message_id: 1 },
-      ])
-      await page.locator('#organizations-body pre', { hasText: 'Welcome to **Acme**!' }).waitFor()
-
-      // Right after a refresh, so that no poll is in flight while the field is being edited.
-      await page.waitForResponse((response) => response.url().endsWith('/__understudy/state'))
-      const form = page.locator('form[data-level="acme"]')
-      await form.locator('input').fill('36')
-      await form.locator('button').click()
-      await page.locator('form[data-level="acme"] .muted', { hasText: 'Zulip 4.0' }).waitFor()
-      expect(server.simulator.messaging.featureLevel('acme')).toBe(36)
-      expect(await form.locator('input').inputValue()).toBe('36')
-
-      const after = await welcome()
-      expect(after.status).toBe(404)
-      expect(after.headers.get('content-type')).toBe('text/html; charset=utf-8')
-      const html = await after.text()
-      expect(html).toContain('<title>Page not found | Zulip</title>')
-      expect(html).toContain('<h1>Page not found (404)</h1>')
-      // The inspector's journal shows the 404 as well, on top.
-      await page
-        .locator('#journal-body tbody tr:first-child .status-4', { hasText: '404' })
-        .waitFor()
-      expect(
-        server.simulator.journal
-          .entries({ service: 'messaging', tenant: 'acme' })
-          .map((entry) => [entry.operation, entry.status]),
-      ).toEqual([
-        ['test-welcome-bot-custom-message', 200],
-        [null, 404],
-      ])
-      await screenshot(page, 'inspector-3-feature-level')
-      expect(errors).toEqual([])
     })
   })
 })

@@ -9,12 +9,26 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
+import { expect, it } from 'vitest'
 
 /** The Chromium the tests drive; CI installs it with apt (`chromium`). */
 export const CHROMIUM = process.env.UNDERSTUDY_CHROMIUM ?? '/usr/bin/chromium'
 export const hasChromium = existsSync(CHROMIUM)
 /** Set in CI (`UNDERSTUDY_REQUIRE_CHROMIUM=1`) so that a missing Chromium fails instead of skipping. */
 export const chromiumRequired = process.env.UNDERSTUDY_REQUIRE_CHROMIUM === '1'
+
+/**
+ * The title of a file's Chromium suite, saying SKIPPED when Chromium is missing; when this run requires
+ * Chromium and it is missing, also registers a test that fails. Call it at the top of a test file.
+ */
+export function chromiumSuiteTitle(title: string): string {
+  it.runIf(chromiumRequired && !hasChromium)('finds Chromium, which this run requires', () => {
+    expect.fail(`UNDERSTUDY_REQUIRE_CHROMIUM=1 but ${CHROMIUM} does not exist`)
+  })
+  return hasChromium
+    ? title
+    : `${title}: SKIPPED, ${CHROMIUM} is not installed (apt-get install chromium)`
+}
 
 /** Where screenshots go (git-ignored, kept by CI as artifacts). */
 export const ARTIFACTS = fileURLToPath(new URL('../../artifacts', import.meta.url))
