@@ -1,5 +1,6 @@
 /**
- * The default scenario's messaging organization. Every account here is listed in the README.
+ * The default scenario's messaging organization. Every account here is listed in docs/messaging.md
+ * (Default scenario credentials).
  * Ids follow the order below: Desdemona 1, Iago 2, Othello 3, King Hamlet 4, Cordelia 5,
  * Provisioner 6, Welcome Bot 7. Welcome Bot is a system bot, as on the real server: its type is
  * generic (1) and its key is refused on every organization.

@@ -1,5 +1,6 @@
 /**
- * The default scenario's router workspaces. Every key here is listed in the README.
+ * The default scenario's router workspaces. Every key here is listed in docs/router.md (Default scenario
+ * credentials).
  * @module
  */
 import type { RouterScenarioInput } from '../schema/router.js'

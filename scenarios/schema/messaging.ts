@@ -5,15 +5,6 @@
 import { z } from 'zod'
 import { FEATURE_LEVEL_RANGE } from '../../src/messaging/feature-levels.js'
 
-/** Zulip's roles by their numeric value. */
-export const roleValues = {
-  owner: 100,
-  administrator: 200,
-  moderator: 300,
-  member: 400,
-  guest: 600,
-} as const
-
 export const messagingUserSchema = z.strictObject({
   email: z.string().min(1),
   fullName: z.string().min(1),

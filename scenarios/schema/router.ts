@@ -10,7 +10,7 @@ const isoTime = z.iso.datetime({ offset: true })
 export const routerKeySchema = z.strictObject({
   /** The secret sent as `Authorization: Bearer <key>`. */
   key: z.string().min(1),
-  /** A label for people (the README, discovery, the inspector). */
+  /** A label for people (docs/router.md's credentials table, discovery, the inspector). */
   label: z.string().min(1),
   /** `inference` keys call the API; `management` keys manage the account. */
   kind: z.enum(['inference', 'management']),

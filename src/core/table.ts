@@ -1,13 +1,17 @@
 /**
- * A table: the records of one zod schema's type, kept in insertion order, with Map indexes
- * so that lookups by key stay O(1) however many records there are.
+ * A table: records of one type, kept in insertion order, with Map indexes so that lookups by key stay O(1)
+ * however many records there are.
+ *
+ * A table does not validate what it stores: it holds the records the handlers build from input that was
+ * already validated where it came in (request bodies in the handlers, scenarios when they load). Parsing
+ * every insert again would cost the hot path (the tables hold 100,000 records in the benchmarks) and check
+ * nothing new.
  *
  * This replaced an @msw/data `Collection` (see `decisions/storage.md`): its `create` deep-copied every
  * value and gave each record a UUID and a Map of its own, which made writes 25–40% slower, seeding 40%
  * slower and each 100,000 records about 70 MB larger, and importing it cost 40% of the CLI's start.
  * @module
  */
-import type { z } from 'zod'
 
 /** An index: a name and the key it files each record under. */
 export interface IndexDefinition<T> {
@@ -16,16 +20,18 @@ export interface IndexDefinition<T> {
   unique: boolean
 }
 
-/** A collection of records of one schema with named indexes. */
-export class Table<Schema extends z.ZodType<object>, Indexes extends string = never> {
-  readonly #indexes: { name: Indexes; key: (record: z.output<Schema>) => string; unique: boolean }[]
-  readonly #unique = new Map<Indexes, Map<string, z.output<Schema>>>()
-  readonly #multi = new Map<Indexes, Map<string, z.output<Schema>[]>>()
-  #records: z.output<Schema>[] = []
+/**
+ * A collection of records of type `T` with named indexes. `T` is inferred from the record type named in the
+ * index keys' parameter: `new Table({ id: { key: (user: UserRecord) => String(user.id), unique: true } })`.
+ */
+export class Table<T extends object, Indexes extends string = never> {
+  readonly #indexes: { name: Indexes; key: (record: T) => string; unique: boolean }[]
+  readonly #unique = new Map<Indexes, Map<string, T>>()
+  readonly #multi = new Map<Indexes, Map<string, T[]>>()
+  #records: T[] = []
   #mutations = 0
 
-  /** `schema` gives the records their type (scenarios and requests are validated where they come in). */
-  constructor(_schema: Schema, indexes: Record<Indexes, IndexDefinition<z.output<Schema>>>) {
+  constructor(indexes: Record<Indexes, IndexDefinition<T>>) {
     this.#indexes = (Object.keys(indexes) as Indexes[]).map((name) => ({ name, ...indexes[name] }))
     this.#resetIndexes()
   }
@@ -38,18 +44,18 @@ export class Table<Schema extends z.ZodType<object>, Indexes extends string = ne
   }
 
   /**
-   * Stores a record as given (the caller builds it as an object literal of the schema's type, which V8 lays
+   * Stores a record as given (the caller builds it as an object literal of the record's type, which V8 lays
    * out compactly), then files it in every index. Records come from handlers and from scenarios that were
    * validated on load, never straight from a request, so they are not parsed again here.
    */
-  insert(record: z.output<Schema>): z.output<Schema> {
+  insert(record: T): T {
     this.#mutations += 1
     this.#records.push(record)
     for (const { name, key, unique } of this.#indexes) {
       const at = key(record)
-      if (unique) (this.#unique.get(name) as Map<string, z.output<Schema>>).set(at, record)
+      if (unique) (this.#unique.get(name) as Map<string, T>).set(at, record)
       else {
-        const multi = this.#multi.get(name) as Map<string, z.output<Schema>[]>
+        const multi = this.#multi.get(name) as Map<string, T[]>
         const list = multi.get(at)
         if (list) list.push(record)
         else multi.set(at, [record])
@@ -59,23 +65,23 @@ export class Table<Schema extends z.ZodType<object>, Indexes extends string = ne
   }
 
   /** The record filed under `key` in a unique index. */
-  get(index: Indexes, key: string): z.output<Schema> | undefined {
+  get(index: Indexes, key: string): T | undefined {
     return this.#unique.get(index)?.get(key)
   }
 
   /** The records filed under `key` in a non-unique index, in insertion order (do not mutate). */
-  list(index: Indexes, key: string): readonly z.output<Schema>[] {
+  list(index: Indexes, key: string): readonly T[] {
     return this.#multi.get(index)?.get(key) ?? []
   }
 
   /** Changes fields of a stored record in place. Indexed fields must not change. */
-  patch(record: z.output<Schema>, changes: Partial<z.output<Schema>>): void {
+  patch(record: T, changes: Partial<T>): void {
     this.#mutations += 1
     Object.assign(record, changes)
   }
 
   /** Every record, in insertion order (do not mutate the array). */
-  all(): readonly z.output<Schema>[] {
+  all(): readonly T[] {
     return this.#records
   }
 

@@ -29,7 +29,7 @@ export const LEVELS = {
   billingAdminRemoved: 363,
   /**
    * `POST /realm/test_welcome_bot_custom_message` exists; from here on the simulator also words a duplicate
-   * e-mail `Email is already in use.` and an empty name `Name must not be empty!` (decisions.md).
+   * e-mail `Email is already in use.` and an empty name `Name must not be empty!` (docs/messaging.md, Feature levels).
    */
   welcomeBotCustomMessage: 416,
   /** User objects carry `is_imported_stub`. */

@@ -35,13 +35,6 @@ export function pyStrip(text: string): string {
   return start === 0 && end === text.length ? text : text.slice(start, end)
 }
 
-/** Python's `s.rstrip()`. */
-export function pyRstrip(text: string): string {
-  let end = text.length
-  while (end > 0 && isPySpace(text.charCodeAt(end - 1))) end -= 1
-  return end === text.length ? text : text.slice(0, end)
-}
-
 /** Python's `s.split()` (no separator): splits on runs of whitespace, dropping empty pieces. */
 export function pySplit(text: string): string[] {
   const pieces: string[] = []

@@ -1,75 +1,72 @@
 /**
- * The messaging service's stored records, as zod schemas (each table validates its records against them on insert).
- * Field names are internal; `serialize.ts` turns records into the wire's shapes.
+ * The messaging service's stored records. Field names are internal; `serialize.ts` turns records into the wire's
+ * shapes. They are plain types, not schemas: a table stores what the handlers build from input already validated
+ * where it came in (request parameters in the handlers, scenarios by `scenarios/schema`), and checks nothing again
+ * (see `src/core/table.ts`).
  * @module
  */
-import { z } from 'zod'
 
 /** An organization (Zulip calls it a realm). */
-export const organizationRecord = z.object({
+export interface OrganizationRecord {
   /** The realm id (1 is the real server's internal realm, so organizations count from 2). */
-  id: z.number().int(),
-  subdomain: z.string(),
-  name: z.string(),
-  description: z.string(),
+  id: number
+  subdomain: string
+  name: string
+  description: string
   /** The emulated server's API feature level; changeable at run time. */
-  featureLevel: z.number().int(),
-  deactivated: z.boolean(),
-  emailsRestrictedToDomains: z.boolean(),
-  allowedDomains: z.array(z.object({ domain: z.string(), allowSubdomains: z.boolean() })),
-  disallowDisposableEmailAddresses: z.boolean(),
-  requireUniqueNames: z.boolean(),
-  passwordPolicy: z.enum(['production', 'development']),
+  featureLevel: number
+  deactivated: boolean
+  emailsRestrictedToDomains: boolean
+  allowedDomains: { domain: string; allowSubdomains: boolean }[]
+  disallowDisposableEmailAddresses: boolean
+  requireUniqueNames: boolean
+  passwordPolicy: 'production' | 'development'
   /** The `api_by_user` rate limits in force, or `null` when rate limiting is off (`rate-limit.ts`). */
-  rateLimit: z.object({ perMinute: z.number().int(), perHour: z.number().int() }).nullable(),
+  rateLimit: { perMinute: number; perHour: number } | null
   /** Position in the scenario (0-based). */
-  position: z.number().int(),
-})
+  position: number
+}
 
 /** A user or a bot of one organization. */
-export const userRecord = z.object({
-  id: z.number().int(),
+export interface UserRecord {
+  id: number
   /** The organization's subdomain. */
-  organization: z.string(),
+  organization: string
   /** The delivery e-mail address (also the display address: visibility is "everyone"). */
-  email: z.string(),
-  fullName: z.string(),
+  email: string
+  fullName: string
   /** 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
-  role: z.number().int(),
-  apiKey: z.string(),
-  password: z.string().nullable(),
-  canCreateUsers: z.boolean(),
-  isActive: z.boolean(),
+  role: number
+  apiKey: string
+  password: string | null
+  canCreateUsers: boolean
+  isActive: boolean
   /** `null` for a human; 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded. */
-  botType: z.number().int().nullable(),
-  botOwnerId: z.number().int().nullable(),
+  botType: number | null
+  botOwnerId: number | null
   /** A cross-realm system bot (Welcome Bot): shown in no user list, authenticates on no organization. */
-  isSystemBot: z.boolean(),
+  isSystemBot: boolean
   /** Epoch milliseconds. */
-  dateJoined: z.number(),
-  timezone: z.string(),
-  avatarVersion: z.number().int(),
-})
+  dateJoined: number
+  timezone: string
+  avatarVersion: number
+}
 
 /** A direct message between two users of one organization. */
-export const messageRecord = z.object({
-  id: z.number().int(),
-  organization: z.string(),
-  senderId: z.number().int(),
-  recipientId: z.number().int(),
+export interface MessageRecord {
+  id: number
+  organization: string
+  senderId: number
+  recipientId: number
   /** The raw Markdown. */
-  content: z.string(),
+  content: string
   /** The HTML as rendered when the message was sent. */
-  renderedContent: z.string(),
+  renderedContent: string
   /** Epoch milliseconds. */
-  sentAt: z.number(),
+  sentAt: number
   /** The sending client's name (`Internal` for messages the server sends itself). */
-  client: z.string(),
-})
-
-export type OrganizationRecord = z.output<typeof organizationRecord>
-export type UserRecord = z.output<typeof userRecord>
-export type MessageRecord = z.output<typeof messageRecord>
+  client: string
+}
 
 /** Zulip's role values. */
 export const ROLES = {

@@ -12,12 +12,9 @@ import { rateLimitRules } from './rate-limit.js'
 import {
   BOT_TYPES,
   type MessageRecord,
-  messageRecord,
   type OrganizationRecord,
-  organizationRecord,
   ROLES,
   type UserRecord,
-  userRecord,
   WELCOME_BOT_EMAIL,
 } from './records.js'
 
@@ -53,18 +50,18 @@ export interface NewMessage {
 
 /** Creates the messaging tables of one simulator. */
 export function createMessagingStore(context: ServiceContext) {
-  const organizations = new Table(organizationRecord, {
-    subdomain: { key: (o) => o.subdomain, unique: true },
+  const organizations = new Table({
+    subdomain: { key: (o: OrganizationRecord) => o.subdomain, unique: true },
   })
-  const users = new Table(userRecord, {
-    id: { key: (u) => String(u.id), unique: true },
-    email: { key: (u) => emailKey(u.organization, u.email), unique: true },
-    apiKey: { key: (u) => u.apiKey, unique: true },
-    organization: { key: (u) => u.organization, unique: false },
+  const users = new Table({
+    id: { key: (u: UserRecord) => String(u.id), unique: true },
+    email: { key: (u: UserRecord) => emailKey(u.organization, u.email), unique: true },
+    apiKey: { key: (u: UserRecord) => u.apiKey, unique: true },
+    organization: { key: (u: UserRecord) => u.organization, unique: false },
   })
-  const messages = new Table(messageRecord, {
-    id: { key: (m) => String(m.id), unique: true },
-    organization: { key: (m) => m.organization, unique: false },
+  const messages = new Table({
+    id: { key: (m: MessageRecord) => String(m.id), unique: true },
+    organization: { key: (m: MessageRecord) => m.organization, unique: false },
   })
   let lastUserId = 0
   let lastMessageId = 0

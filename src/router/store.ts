@@ -5,16 +5,7 @@
 import type { RouterScenario } from '../../scenarios/schema/router.js'
 import type { ServiceContext } from '../core/service.js'
 import { Table } from '../core/table.js'
-import {
-  type ApiKeyRecord,
-  apiKeyRecord,
-  type PresetRecord,
-  type PresetVersionRecord,
-  presetRecord,
-  presetVersionRecord,
-  type WorkspaceRecord,
-  workspaceRecord,
-} from './records.js'
+import type { ApiKeyRecord, PresetRecord, PresetVersionRecord, WorkspaceRecord } from './records.js'
 
 /** Index keys are joined, not concatenated: `join` gives one flat string where `+` gives a cons-string tree. */
 const slugKey = (workspaceId: string, slug: string) => [workspaceId, slug].join('\u0000')
@@ -30,16 +21,16 @@ export interface NewVersion {
 
 /** Creates the router's tables for one simulator. */
 export function createRouterStore(context: ServiceContext) {
-  const workspaces = new Table(workspaceRecord, { id: { key: (w) => w.id, unique: true } })
-  const keys = new Table(apiKeyRecord, { secret: { key: (k) => k.key, unique: true } })
-  const presets = new Table(presetRecord, {
-    id: { key: (p) => p.id, unique: true },
-    slug: { key: (p) => slugKey(p.workspace_id, p.slug), unique: true },
-    workspace: { key: (p) => p.workspace_id, unique: false },
+  const workspaces = new Table({ id: { key: (w: WorkspaceRecord) => w.id, unique: true } })
+  const keys = new Table({ secret: { key: (k: ApiKeyRecord) => k.key, unique: true } })
+  const presets = new Table({
+    id: { key: (p: PresetRecord) => p.id, unique: true },
+    slug: { key: (p: PresetRecord) => slugKey(p.workspace_id, p.slug), unique: true },
+    workspace: { key: (p: PresetRecord) => p.workspace_id, unique: false },
   })
-  const versions = new Table(presetVersionRecord, {
-    id: { key: (v) => v.id, unique: true },
-    preset: { key: (v) => v.preset_id, unique: false },
+  const versions = new Table({
+    id: { key: (v: PresetVersionRecord) => v.id, unique: true },
+    preset: { key: (v: PresetVersionRecord) => v.preset_id, unique: false },
   })
   let seq = 0
 

@@ -199,7 +199,7 @@ const schema = fields({
   trace: trace.optional(),
 })
 
-/** Persisted chat keys (decisions.md, Router). */
+/** Persisted chat keys (docs/router.md, Fidelity notes: config). */
 const persisted = new Set([
   'model',
   'models',
