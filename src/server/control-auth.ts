@@ -37,7 +37,7 @@ export function checkControlToken(token: unknown): string | undefined {
   return token
 }
 
-/** How a control request is let in: `true` (let in), `false` (401), or `'set-cookie'` with the cookie. */
+/** Whether a control request may proceed (else 401), and the cookie to set when the inspector link let it in. */
 export type ControlAccess = { allowed: false } | { allowed: true; setCookie?: string }
 
 /** The token check of one server (`port` names the cookie). */
