@@ -57,6 +57,19 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal | null | undefined):
   })
 }
 
+/**
+ * An injected hang: never settles, unless the signal aborts. Like a request waiting on a real socket, it keeps
+ * the process alive while a signal can still end it (`AbortSignal.timeout`'s own timer does not); without a
+ * signal nothing can end it, so it holds nothing.
+ */
+function hang(signal: AbortSignal | null | undefined): Promise<never> {
+  if (!signal) return never()
+  const keepAlive = setInterval(() => {}, 2 ** 31 - 1)
+  const stop = () => clearInterval(keepAlive)
+  signal.addEventListener('abort', stop, { once: true })
+  return abortable(never(), signal)
+}
+
 /** One call: locate, read, answer through the core, and turn the outcome into what `fetch` settles with. */
 async function call(
   exchange: Exchange,
@@ -79,7 +92,7 @@ async function call(
   }
   if (!isNetworkFault(outcome)) return toResponse(outcome, request.method, request.url)
   if (outcome.network === 'reset') throw resetError(request.method, request.url)
-  return abortable(never(), signal)
+  return hang(signal)
 }
 
 /** The fetch functions of one simulator. */

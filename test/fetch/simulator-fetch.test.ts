@@ -2,6 +2,8 @@
  * `simulator.fetch` with plain calls: every body type `fetch` takes, a `Request` as input, the journal, the
  * body limit, unknown URLs (rejected, or sent to a fallback), injected faults, latency and `AbortSignal`.
  */
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it, vi } from 'vitest'
 import { accounts, workspaces } from '../support/credentials.js'
 import {
@@ -350,6 +352,24 @@ describe('simulator.fetch with faults, latency and AbortSignal', () => {
     controller.abort(reason)
     await expect(pending).rejects.toBe(reason)
     expect(simulator.journal.last()?.fault?.kind).toBe('hang')
+  })
+
+  it('keeps a script alive on a hang until its signal aborts (as a pending socket would)', () => {
+    // AbortSignal.timeout's timer does not keep Node alive: without the hang holding the process, the
+    // script would end with 13 (an unsettled top-level await) instead of seeing the TimeoutError.
+    const script = `
+      import { createSimulator } from './src/index.ts'
+      const simulator = createSimulator()
+      simulator.faults.inject({ service: 'router', network: 'hang' })
+      const signal = AbortSignal.timeout(30)
+      await simulator.fetch('${ROUTER}/presets', { signal }).catch((error) => console.log(error.name))
+    `
+    const printed = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: fileURLToPath(new URL('../..', import.meta.url)), encoding: 'utf8' },
+    )
+    expect(printed).toBe('TimeoutError\n')
   })
 
   it('rejects at once, without a request, when the signal has already aborted', async () => {
