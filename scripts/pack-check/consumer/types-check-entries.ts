@@ -14,7 +14,10 @@ const fetcher: Fetcher = simulator.fetch
 const global: typeof fetch = simulator.fetchWith({ fallback: fetch })
 const own: FetchFunction = simulator.fetch
 const client = new HTTPClient({ fetcher: simulator.fetch })
-const waited: Promise<JournalEntry> = simulator.journal.waitFor({ operation: 'x' }, { timeoutMs: 1 })
+const waited: Promise<JournalEntry> = simulator.journal.waitFor(
+  { operation: 'x' },
+  { timeoutMs: 1 },
+)
 declare const page: Parameters<typeof routeSimulator>[0]
 const routed: Promise<SimulatorRoute> = routeSimulator(page, simulator, { onUnhandled: 'abort' })
 
