@@ -50,6 +50,8 @@ const COMMON_DEPENDENCIES = {
   '@types/node': '^20.19.0',
   // Runs the docs' TypeScript blocks (and `NODE_OPTIONS='--import tsx'` in them).
   tsx: '^4.20.0',
+  // understudy-mock/playwright's optional peer (its consumer test and docs/playwright.md drive Debian's Chromium).
+  'playwright-core': '^1.65.1',
 }
 /** The lowest Node that msw 3 runs on. */
 const MIN_NODE_FOR_MSW3 = [22, 12]
