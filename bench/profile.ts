@@ -37,7 +37,10 @@ interface Profile {
 }
 
 const where = (node: Node) => {
-  const url = node.callFrame.url.replace(`file://${ROOT}/`, '')
+  // The snapshot `bench/run.ts` measures is the built package: name it `dist/`.
+  const url = node.callFrame.url
+    .replace(`file://${ROOT}/`, '')
+    .replace(/^bench\/tmp\/dist\//, 'dist/')
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1]
   return { file: pkg ? `(${pkg})` : url || '(native)', url }
 }
