@@ -251,9 +251,29 @@ function ownPrefix(text: string, characters: number): string {
   return lenientDecoder.decode(encoder.encode(text.slice(0, characters)))
 }
 
-/** Decodes kept body bytes as text, dropping a character cut in half at the end. */
-function bodyText(bytes: Uint8Array): string {
-  return lenientDecoder.decode(bytes).replace(/\uFFFD$/, '')
+/** The first `length` bytes of a body in a buffer of their own (`Buffer#slice` would share the original). */
+function copyOf(body: Uint8Array, length: number): Uint8Array {
+  const copy = new Uint8Array(length)
+  copy.set(body.subarray(0, length))
+  return copy
+}
+
+/**
+ * Kept body bytes as the journal shows them when it does not parse them: decoded as UTF-8 (a character
+ * cut in half at the end dropped), control bytes (binary data; tab, newline and return aside) shown as
+ * U+FFFD, so that the JSON of the text is at most about twice its size whatever was sent (JSON escapes a
+ * control character to six), and secret fields redacted.
+ */
+function shownText(bytes: Uint8Array): string {
+  let clean: Uint8Array | undefined
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i] as number
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) {
+      clean ??= copyOf(bytes, bytes.length)
+      clean[i] = 0xff // never valid in UTF-8: decoded as U+FFFD
+    }
+  }
+  return redactText(lenientDecoder.decode(clean ?? bytes).replace(/\uFFFD$/, ''))
 }
 
 /** Options of `createJournal`. */
@@ -312,10 +332,11 @@ export function createJournal(
     }
   }
 
-  /** Drops the oldest entries beyond the cap, and beyond the budget (keeping the newest one). */
+  /** Drops the oldest entries beyond the cap, and beyond the budget (keeping the newest, unless it is 0). */
   function trim(): void {
+    const keep = Math.min(cap, maxBytes === 0 ? 0 : 1)
     while (size() > cap) dropOldest()
-    while (bytes > maxBytes && size() > 1) dropOldest()
+    while (bytes > maxBytes && size() > keep) dropOldest()
   }
 
   /** Keeps at most `keep` bytes of the body (a copy, so the original buffer can be freed). */
@@ -324,10 +345,10 @@ export function createJournal(
     if (body === undefined) return
     if (body.byteLength > keep) {
       entry.bodySize = body.byteLength
-      entry.body = keep === 0 ? undefined : body.slice(0, keep)
+      entry.body = keep === 0 ? undefined : copyOf(body, keep)
     } else if (body.buffer.byteLength - body.byteLength > 4096) {
       // A view into a larger buffer (a socket read, a pooled chunk) would keep all of it alive.
-      entry.body = body.slice()
+      entry.body = copyOf(body, body.byteLength)
     }
   }
 
@@ -349,13 +370,17 @@ export function createJournal(
     const whole = entry.bodySize === undefined
     if (whole && (preview === undefined || (kept?.byteLength ?? 0) <= preview)) {
       const parse = parsers[entry.service]
-      return { body: parse ? redact(parse(entry)) : null }
+      const parsed = parse ? parse(entry) : null
+      // A body the service cannot parse comes back as its text: shown like a body kept in part.
+      return {
+        body: typeof parsed === 'string' && kept ? shownText(kept) : redact(parsed),
+      }
     }
     const bodySize = entry.bodySize ?? kept?.byteLength ?? 0
     const shown =
       kept === undefined ? undefined : preview === undefined ? kept : kept.subarray(0, preview)
     return {
-      body: shown === undefined || shown.byteLength === 0 ? null : redactText(bodyText(shown)),
+      body: shown === undefined || shown.byteLength === 0 ? null : shownText(shown),
       truncated: true,
       bodySize,
     }
@@ -460,7 +485,7 @@ export function createJournal(
       seq += 1
       const full = entry as RawJournalEntry
       full.seq = seq
-      if (cap > 0) {
+      if (cap > 0 && maxBytes > 0) {
         keepBody(full, Math.min(keepBodyBytes, prefixBytes))
         keepResponse(full)
         let headerBytes = 0

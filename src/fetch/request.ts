@@ -91,7 +91,9 @@ async function readStream(stream: ReadableStream<Uint8Array>, limit: number): Pr
     size += value.byteLength
     chunks.push(value)
     if (size > limit) {
-      await reader.cancel()
+      // Not awaited: on a teed stream (msw clones each request) cancelling one branch settles only once
+      // the other is cancelled too, which may be never; the source is pulled no further either way.
+      reader.cancel().catch(() => {})
       break
     }
   }
