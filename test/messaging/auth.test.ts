@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { scenarios } from '../../src/index.js'
-import { type Account, accounts, api, basic, errorText, useMessagingSimulator } from './support.js'
+import { useSimulator } from '../../src/node/index.js'
+import { type Account, accounts, api, basic, errorText, messagingOptions } from './support.js'
 
 const beta = {
   admin: { email: 'admin@beta.example', key: 'BetaAdmin00000000000000000000000' },
@@ -11,56 +12,60 @@ const closed = {
   former: { email: 'former@closed.example', key: 'ClosedFormer00000000000000000000' },
 }
 
-useMessagingSimulator({
-  scenario: {
-    name: 'auth',
-    messaging: {
-      organizations: [
-        ...(scenarios.default.messaging?.organizations ?? []),
-        {
-          subdomain: 'beta',
-          name: 'Beta',
-          users: [
-            {
-              email: beta.admin.email,
-              fullName: 'Admin',
-              role: 'administrator',
-              canCreateUsers: true,
-              apiKey: beta.admin.key,
-            },
-            {
-              email: beta.hook.email,
-              fullName: 'Hook',
-              role: 'administrator',
-              bot: 'incoming-webhook',
-              apiKey: beta.hook.key,
-            },
-          ],
-        },
-        {
-          subdomain: 'closed',
-          name: 'Closed',
-          deactivated: true,
-          users: [
-            {
-              email: closed.admin.email,
-              fullName: 'Admin',
-              role: 'owner',
-              apiKey: closed.admin.key,
-            },
-            {
-              email: closed.former.email,
-              fullName: 'Former',
-              role: 'member',
-              isActive: false,
-              apiKey: closed.former.key,
-            },
-          ],
-        },
-      ],
+useSimulator(
+  { beforeAll, afterEach, afterAll },
+  {
+    ...messagingOptions,
+    scenario: {
+      name: 'auth',
+      messaging: {
+        organizations: [
+          ...(scenarios.default.messaging?.organizations ?? []),
+          {
+            subdomain: 'beta',
+            name: 'Beta',
+            users: [
+              {
+                email: beta.admin.email,
+                fullName: 'Admin',
+                role: 'administrator',
+                canCreateUsers: true,
+                apiKey: beta.admin.key,
+              },
+              {
+                email: beta.hook.email,
+                fullName: 'Hook',
+                role: 'administrator',
+                bot: 'incoming-webhook',
+                apiKey: beta.hook.key,
+              },
+            ],
+          },
+          {
+            subdomain: 'closed',
+            name: 'Closed',
+            deactivated: true,
+            users: [
+              {
+                email: closed.admin.email,
+                fullName: 'Admin',
+                role: 'owner',
+                apiKey: closed.admin.key,
+              },
+              {
+                email: closed.former.email,
+                fullName: 'Former',
+                role: 'member',
+                isActive: false,
+                apiKey: closed.former.key,
+              },
+            ],
+          },
+        ],
+      },
     },
   },
-})
+)
 
 const b64 = (text: string | Uint8Array) => Buffer.from(text).toString('base64')
 const getUsers = (

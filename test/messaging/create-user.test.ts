@@ -1,13 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { scenarios } from '../../src/index.js'
-import {
-  type Account,
-  accounts,
-  api,
-  errorText,
-  useMessagingSimulator,
-  userObject,
-} from './support.js'
+import { useSimulator } from '../../src/node/index.js'
+import { type Account, accounts, api, errorText, messagingOptions, userObject } from './support.js'
 
 /** An organization like the one of Zulip's own test: an admin without `can_create_users`, a member with it, an admin with it. */
 function zulipOrganization(subdomain: string, settings: Record<string, unknown>) {
@@ -46,36 +40,40 @@ const as = (subdomain: string, who: 'hamlet' | 'polonius' | 'iago'): Account => 
 })
 const base = (subdomain: string) => `https://${subdomain}.zulipchat.com/api/v1`
 
-const simulator = useMessagingSimulator({
-  scenario: {
-    name: 'create-user',
-    messaging: {
-      organizations: [
-        ...(scenarios.default.messaging?.organizations ?? []),
-        zulipOrganization('zulip', {
-          emailsRestrictedToDomains: true,
-          allowedDomains: [{ domain: 'zulip.com' }],
-          passwordPolicy: 'development',
-        }),
-        zulipOrganization('zulipnet', {
-          emailsRestrictedToDomains: true,
-          allowedDomains: [{ domain: 'zulip.com' }, { domain: 'zulip.net' }],
-        }),
-        zulipOrganization('zulipdev', {
-          emailsRestrictedToDomains: true,
-          allowedDomains: [
-            { domain: 'zulip.com' },
-            { domain: 'zulip.net' },
-            { domain: 'example.org', allowSubdomains: true },
-          ],
-          passwordPolicy: 'development',
-        }),
-        zulipOrganization('zulipopen', { passwordPolicy: 'development' }),
-        zulipOrganization('unique', { requireUniqueNames: true, passwordPolicy: 'development' }),
-      ],
+const simulator = useSimulator(
+  { beforeAll, afterEach, afterAll },
+  {
+    ...messagingOptions,
+    scenario: {
+      name: 'create-user',
+      messaging: {
+        organizations: [
+          ...(scenarios.default.messaging?.organizations ?? []),
+          zulipOrganization('zulip', {
+            emailsRestrictedToDomains: true,
+            allowedDomains: [{ domain: 'zulip.com' }],
+            passwordPolicy: 'development',
+          }),
+          zulipOrganization('zulipnet', {
+            emailsRestrictedToDomains: true,
+            allowedDomains: [{ domain: 'zulip.com' }, { domain: 'zulip.net' }],
+          }),
+          zulipOrganization('zulipdev', {
+            emailsRestrictedToDomains: true,
+            allowedDomains: [
+              { domain: 'zulip.com' },
+              { domain: 'zulip.net' },
+              { domain: 'example.org', allowSubdomains: true },
+            ],
+            passwordPolicy: 'development',
+          }),
+          zulipOrganization('zulipopen', { passwordPolicy: 'development' }),
+          zulipOrganization('unique', { requireUniqueNames: true, passwordPolicy: 'development' }),
+        ],
+      },
     },
   },
-})
+)
 
 /** The id the first user created in a test gets: 7 default accounts, then 5 organizations of 3 accounts plus Welcome Bot. */
 const FIRST_ID = 28

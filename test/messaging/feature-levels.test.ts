@@ -1,10 +1,11 @@
 import { getResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator, scenarios } from '../../src/index.js'
 import { FEATURE_LEVEL_RANGE } from '../../src/messaging/feature-levels.js'
-import { type Account, accounts, api, errorText, useMessagingSimulator } from './support.js'
+import { useSimulator } from '../../src/node/index.js'
+import { type Account, accounts, api, errorText, messagingOptions } from './support.js'
 
-const simulator = useMessagingSimulator()
+const simulator = useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)
 const at = (level: number) => simulator.messaging.setFeatureLevel('acme', level)
 const strong = {
   email: 'romeo@acme.example',

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
-import { type Account, accounts, api, errorText, useMessagingSimulator } from './support.js'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { useSimulator } from '../../src/node/index.js'
+import { type Account, accounts, api, errorText, messagingOptions } from './support.js'
 
-const simulator = useMessagingSimulator()
+const simulator = useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)
 const sendWelcome = (text: string, as: Account = accounts.iago) =>
   api('POST', '/realm/test_welcome_bot_custom_message', {
     as,

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
-import { api, useMessagingSimulator } from './support.js'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { useSimulator } from '../../src/node/index.js'
+import { api, messagingOptions } from './support.js'
 
-const simulator = useMessagingSimulator()
+const simulator = useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)
 
 /** The body at a feature level, as the default organization answers it. */
 function settings(

@@ -1,46 +1,51 @@
 import { createHash } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
-import { accounts, api, errorText, useMessagingSimulator, userObject } from './support.js'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { useSimulator } from '../../src/node/index.js'
+import { accounts, api, errorText, messagingOptions, userObject } from './support.js'
 
-useMessagingSimulator({
-  scenario: {
-    name: 'two-organizations',
-    messaging: {
-      organizations: [
-        {
-          subdomain: 'acme',
-          name: 'Acme',
-          users: [
-            {
-              email: 'desdemona@acme.example',
-              fullName: 'Desdemona',
-              role: 'owner',
-              apiKey: accounts.desdemona.key,
-            },
-            {
-              email: 'iago@acme.example',
-              fullName: 'Iago',
-              role: 'administrator',
-              apiKey: accounts.iago.key,
-            },
-          ],
-        },
-        {
-          subdomain: 'other',
-          name: 'Other',
-          users: [
-            {
-              email: 'iago@acme.example',
-              fullName: 'Other Iago',
-              role: 'member',
-              apiKey: 'Other0000000000000000000000000000'.slice(0, 32),
-            },
-          ],
-        },
-      ],
+useSimulator(
+  { beforeAll, afterEach, afterAll },
+  {
+    ...messagingOptions,
+    scenario: {
+      name: 'two-organizations',
+      messaging: {
+        organizations: [
+          {
+            subdomain: 'acme',
+            name: 'Acme',
+            users: [
+              {
+                email: 'desdemona@acme.example',
+                fullName: 'Desdemona',
+                role: 'owner',
+                apiKey: accounts.desdemona.key,
+              },
+              {
+                email: 'iago@acme.example',
+                fullName: 'Iago',
+                role: 'administrator',
+                apiKey: accounts.iago.key,
+              },
+            ],
+          },
+          {
+            subdomain: 'other',
+            name: 'Other',
+            users: [
+              {
+                email: 'iago@acme.example',
+                fullName: 'Other Iago',
+                role: 'member',
+                apiKey: 'Other0000000000000000000000000000'.slice(0, 32),
+              },
+            ],
+          },
+        ],
+      },
     },
   },
-})
+)
 const noSuchUser = errorText('No such user', 'BAD_REQUEST')
 
 describe('GET /users/{user_id}', () => {

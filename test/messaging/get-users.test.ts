@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
-import { accounts, api, errorText, JOINED, useMessagingSimulator, userObject } from './support.js'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { useSimulator } from '../../src/node/index.js'
+import { accounts, api, errorText, JOINED, messagingOptions, userObject } from './support.js'
 
-const simulator = useMessagingSimulator()
+const simulator = useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)
 const gravatar = (email: string) =>
   `https://secure.gravatar.com/avatar/${createHash('md5').update(email.toLowerCase()).digest('hex')}?d=identicon&version=1`
 

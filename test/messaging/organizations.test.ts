@@ -1,7 +1,8 @@
 import { getResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator, type ScenarioDefinition } from '../../src/index.js'
-import { api, basic, errorText, useMessagingSimulator } from './support.js'
+import { useSimulator } from '../../src/node/index.js'
+import { api, basic, errorText, messagingOptions } from './support.js'
 
 const alpha = { email: 'admin@shared.example', key: 'AlphaAdmin0000000000000000000000' }
 const beta = { email: 'admin@shared.example', key: 'BetaAdmin00000000000000000000000' }
@@ -39,7 +40,10 @@ const scenario: ScenarioDefinition = {
     ],
   },
 }
-const simulator = useMessagingSimulator({ scenario })
+const simulator = useSimulator(
+  { beforeAll, afterEach, afterAll },
+  { ...messagingOptions, scenario },
+)
 const base = (subdomain: string) => `https://${subdomain}.zulipchat.com/api/v1`
 const newUser = {
   email: 'same@shared.example',

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
-import { API, accounts, api, basic, errorText, useMessagingSimulator } from './support.js'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { useSimulator } from '../../src/node/index.js'
+import { API, accounts, api, basic, errorText, messagingOptions } from './support.js'
 
-const simulator = useMessagingSimulator()
+const simulator = useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)
 const fields = {
   email: 'romeo@acme.example',
   password: 'correct-horse',

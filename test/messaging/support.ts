@@ -1,15 +1,13 @@
 /**
- * Shared set-up of the messaging tests: a simulator with a fixed seed and clock behind setupServer,
- * reset after each test, the default scenario's accounts, and a small request helper.
+ * Shared parts of the messaging tests: the simulator options (a fixed seed and clock) that each suite hands
+ * to the package's `useSimulator`, the default scenario's accounts, and a small request helper.
  */
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll } from 'vitest'
-import { createSimulator, type SimulatorOptions } from '../../src/index.js'
+import type { SimulatorOptions } from '../../src/index.js'
 import { accounts } from '../support/credentials.js'
+import { NOW } from '../support/time.js'
 
 export const ORIGIN = 'https://acme.zulipchat.com'
 export const API = `${ORIGIN}/api/v1`
-export const NOW = '2026-01-01T00:00:00.000Z'
 /** `date_joined` of every seeded account at NOW. */
 export const JOINED = '2026-01-01T00:00:00+00:00'
 
@@ -27,15 +25,11 @@ export function basic(account: Account): string {
   return `Basic ${Buffer.from(`${account.email}:${account.key}`).toString('base64')}`
 }
 
-/** Starts a simulator behind setupServer for the current test file. */
-export function useMessagingSimulator(options: SimulatorOptions = {}) {
-  const simulator = createSimulator({ seed: 'messaging-tests', now: NOW, ...options })
-  const server = setupServer(...simulator.handlers)
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-  afterEach(() => simulator.reset())
-  afterAll(() => server.close())
-  return simulator
-}
+/**
+ * The messaging suites' simulator: `useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)` (from
+ * `src/node`, as a consumer's test does) serves it for the file and resets it after each test.
+ */
+export const messagingOptions: SimulatorOptions = { seed: 'messaging-tests', now: NOW }
 
 /** Options of `api`. */
 export interface CallOptions {

@@ -2,11 +2,12 @@
  * The real zulip-js client (node-fetch, multipart bodies with `;boundary=`) against the simulator in process.
  */
 
-import { describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import zulip from 'zulip-js'
-import { type Account, accounts, ORIGIN, useMessagingSimulator } from './support.js'
+import { useSimulator } from '../../src/node/index.js'
+import { type Account, accounts, messagingOptions, ORIGIN } from './support.js'
 
-const simulator = useMessagingSimulator()
+const simulator = useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)
 const client = (account: Account = accounts.iago) =>
   zulip({ username: account.email, apiKey: account.key, realm: ORIGIN })
 const newUser = {

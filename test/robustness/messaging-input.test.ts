@@ -352,22 +352,21 @@ describe('messaging hand-written cases', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
   })
 
-  it('answers a hostile multipart body in linear time: 1,000,000 empty parts, a 40 kB parameter header', async () => {
-    const started = performance.now()
+  // The sizes below are the guard against a quadratic pass (Django's header split counts the quotes again
+  // for every `;`): one would need about 10^10 steps here and not finish within the test timeout (20 s,
+  // vitest.config.ts). No wall-clock bound of our own: how fast these are is bench/'s business.
+  it('answers a hostile multipart body exactly: 1,000,000 empty parts, a 40 kB parameter header', async () => {
     const parts = await post('/users', '--x'.repeat(1_000_000), 'multipart/form-data; boundary=x')
     const header = await post('/users', 'x', `multipart/form-data; ${';"'.repeat(20_000)}`)
     expect([msg(parts), header.status]).toEqual(["Missing 'email' argument", 400])
-    expect(performance.now() - started).toBeLessThan(5_000)
   })
 
-  it('judges a 4 MB password in well under a second', async () => {
-    const started = performance.now()
+  it('judges a 4 MB password', async () => {
     const response = await post(
       '/users',
       `email=pw@acme.example&full_name=Pw&password=${long(1_000_000, 'ab1!')}`,
     )
     expect(msg(response)).toBe('The password is too weak.')
-    expect(performance.now() - started).toBeLessThan(2_000)
   })
 
   it('reads a body with odd percent-encoding as Django does, and refuses the garbage it decodes to', async () => {
@@ -551,11 +550,12 @@ describe('messaging parsers in linear time', () => {
     )
   })
 
-  it('stays linear on 4 MB of the worst inputs', () => {
-    const started = performance.now()
+  // Sized so that a quadratic pass could not finish within the test timeout (20 s, vitest.config.ts);
+  // the answers are checked exactly, the speed is bench/'s business.
+  it('judges 4 MB of the worst inputs exactly', () => {
     for (const unit of ['ab1!', 'abc!', 'aaa1', 'éé1!'])
-      isStrongPassword(long(1_000_000, unit), 'production')
-    parseHeaderParameters(`multipart/form-data; ${long(200_000, ';"')}`)
-    expect(performance.now() - started).toBeLessThan(4_000)
+      expect(isStrongPassword(long(1_000_000, unit), 'production'), unit).toBe(false)
+    const parsed = parseHeaderParameters(`multipart/form-data; ${long(200_000, ';"')}`)
+    expect([parsed.value, [...parsed.params]]).toEqual(['multipart/form-data', []])
   })
 })

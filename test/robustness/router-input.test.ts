@@ -535,10 +535,10 @@ describe('router hand-written cases', () => {
 })
 
 describe('JSON nesting depth', () => {
+  // 4 MB of brackets: a pass per bracket would not finish within the test timeout (20 s,
+  // vitest.config.ts). No wall-clock bound of our own: the speed of the body path is bench/'s business.
   it('is measured in one pass, without counting brackets inside strings', () => {
-    const started = performance.now()
     expect(nestedDeeperThan(long(2_000_000, '[]'), 1000)).toBe(false)
-    expect(performance.now() - started).toBeLessThan(1_000)
     expect(nestedDeeperThan(`{"a":"${long(5000, '[')}"}`, 10)).toBe(false)
     expect(nestedDeeperThan(`{"a":"\\"${long(5000, '[')}"}`, 10)).toBe(false)
     expect(nestedDeeperThan(`${long(11, '[')}${long(11, ']')}${long(100, ' ')}`, 10)).toBe(true)

@@ -22,7 +22,7 @@ export function basic(account: Account): string {
   return `Basic ${Buffer.from(`${account.email}:${account.key}`).toString('base64')}`
 }
 
-export const NOW = '2026-01-01T00:00:00.000Z'
+export { NOW } from '../support/time.js'
 export const ROUTER = 'https://openrouter.ai/api/v1'
 export const ACME = 'https://acme.zulipchat.com'
 

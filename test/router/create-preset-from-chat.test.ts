@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { useSimulator } from '../../src/node/index.js'
 import {
   BASE,
   call,
@@ -6,43 +7,18 @@ import {
   invalid,
   keys,
   presetBody,
-  useRouterSimulator,
+  routerOptions,
   users,
   versionBody,
   workspaces,
 } from '../support/router.js'
+import { chat } from './dialects/chat.js'
 
-const simulator = useRouterSimulator()
+const simulator = useSimulator({ beforeAll, afterEach, afterAll }, routerOptions)
 
-const specExample = {
-  messages: [
-    { role: 'system', content: 'You are a helpful assistant.' },
-    { role: 'user', content: 'Hello!' },
-  ],
-  model: 'openai/gpt-5.4',
-  temperature: 0.7,
-}
+const specExample = chat.example.body
 
 describe('POST /presets/{slug}/chat/completions', () => {
-  it('creates a preset with version 1 from the documented example', async () => {
-    const { status, body, headers } = await createPreset('my-preset', specExample)
-    expect(status).toBe(200)
-    expect(headers.get('content-type')).toBe('application/json')
-    expect(body).toEqual({
-      data: {
-        ...presetBody('my-preset'),
-        designated_version: versionBody(
-          1,
-          { model: 'openai/gpt-5.4', temperature: 0.7 },
-          'You are a helpful assistant.',
-        ),
-      },
-    })
-    const data = (body as { data: Record<string, any> }).data
-    expect(data.designated_version_id).toBe(data.designated_version.id)
-    expect(data.designated_version.preset_id).toBe(data.id)
-  })
-
   it('creates version 2 on an existing slug, designates it and bumps updated_at only', async () => {
     const first = (await createPreset('my-preset', specExample)).body as {
       data: Record<string, any>
@@ -67,54 +43,6 @@ describe('POST /presets/{slug}/chat/completions', () => {
     const data = (body as { data: Record<string, any> }).data
     expect(data.designated_version_id).not.toBe(first.data.designated_version_id)
     expect(data.designated_version_id).toBe(data.designated_version.id)
-  })
-
-  it('keeps only the persisted keys, verbatim and in the order sent', async () => {
-    const { body } = await createPreset('kept', {
-      stream: false,
-      user: 'end-user-1',
-      session_id: 'abc',
-      metadata: { team: 'search' },
-      messages: [{ role: 'user', content: 'Hi' }],
-      provider: { sort: 'price', order: ['anthropic'], custom_future_key: undefined },
-      max_tokens: 1024,
-      route: 'fallback',
-      stream_options: { include_usage: true },
-      tools: [{ type: 'openrouter:web_search', parameters: { max_results: 3 } }],
-      unknown_key: 1,
-      plugins: [{ id: 'web', max_results: 5 }],
-    })
-    expect((body as any).data.designated_version.config).toEqual({
-      provider: { sort: 'price', order: ['anthropic'] },
-      max_tokens: 1024,
-      route: 'fallback',
-      tools: [{ type: 'openrouter:web_search', parameters: { max_results: 3 } }],
-      plugins: [{ id: 'web', max_results: 5 }],
-    })
-    expect(Object.keys((body as any).data.designated_version.config)).toEqual([
-      'provider',
-      'max_tokens',
-      'route',
-      'tools',
-      'plugins',
-    ])
-  })
-
-  it('joins every system and developer message into the system prompt', async () => {
-    const { body } = await createPreset('prompted', {
-      messages: [
-        { role: 'system', content: 'First.' },
-        { role: 'user', content: 'ignored' },
-        {
-          role: 'developer',
-          content: [
-            { type: 'text', text: 'Line A' },
-            { type: 'text', text: 'Line B' },
-          ],
-        },
-      ],
-    })
-    expect((body as any).data.designated_version.system_prompt).toBe('First.\n\nLine A\nLine B')
   })
 
   it('accepts every character of the unreserved set in a slug, percent-encoded or not', async () => {
@@ -197,39 +125,6 @@ describe('POST /presets/{slug}/chat/completions', () => {
       body: bytes,
     })
     expect(response.status).toBe(200)
-  })
-
-  it('answers 401 without credentials before looking at the body', async () => {
-    const { status, body } = await call('POST', '/presets//chat/completions', {
-      key: null,
-      rawBody: '{',
-    })
-    expect(status).toBe(401)
-    expect(body).toEqual({ error: { code: 401, message: 'No auth credentials found' } })
-  })
-
-  it('answers 401 for an unknown key and for a disabled key', async () => {
-    for (const key of ['sk-or-v1-nope', keys.disabled]) {
-      const { status, body } = await createPreset('p', undefined, key)
-      expect(status).toBe(401)
-      expect(body).toEqual({ error: { code: 401, message: 'User not found.' } })
-    }
-  })
-
-  it('answers 403 to an inference key where only management keys write presets', async () => {
-    const { status, body } = await createPreset('p', undefined, keys.lockedInference)
-    expect(status).toBe(403)
-    expect(body).toEqual({
-      error: { code: 403, message: 'Only management keys can perform this operation' },
-    })
-    const allowed = await createPreset('p', undefined, keys.lockedManagement)
-    expect(allowed.status).toBe(200)
-    expect((allowed.body as any).data.workspace_id).toBe(workspaces.locked)
-    expect((allowed.body as any).data.creator_user_id).toBe(users.carol)
-  })
-
-  it('lets a management key write presets in a workspace without the restriction', async () => {
-    expect((await createPreset('p', undefined, keys.management)).status).toBe(200)
   })
 
   it('keeps workspaces apart: the same slug is a separate preset in another workspace', async () => {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
-import { call, createPreset, keys, useRouterSimulator, versionBody } from '../support/router.js'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { useSimulator } from '../../src/node/index.js'
+import { call, createPreset, keys, routerOptions, versionBody } from '../support/router.js'
 
-useRouterSimulator()
+useSimulator({ beforeAll, afterEach, afterAll }, routerOptions)
 
 describe('GET /presets/{slug}/versions/{version}', () => {
   it('returns one version', async () => {

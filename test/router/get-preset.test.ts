@@ -1,14 +1,15 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { useSimulator } from '../../src/node/index.js'
 import {
   call,
   createPreset,
   keys,
   presetBody,
-  useRouterSimulator,
+  routerOptions,
   versionBody,
 } from '../support/router.js'
 
-const simulator = useRouterSimulator()
+const simulator = useSimulator({ beforeAll, afterEach, afterAll }, routerOptions)
 
 describe('GET /presets/{slug}', () => {
   it('returns the preset with its designated version inline', async () => {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
-import { call, createPreset, keys, presetBody, useRouterSimulator } from '../support/router.js'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { useSimulator } from '../../src/node/index.js'
+import { call, createPreset, keys, presetBody, routerOptions } from '../support/router.js'
 
-const simulator = useRouterSimulator()
+const simulator = useSimulator({ beforeAll, afterEach, afterAll }, routerOptions)
 
 const at = (seconds: number) =>
   new Date(Date.parse('2026-01-01T00:00:00.000Z') + seconds * 1000).toISOString()

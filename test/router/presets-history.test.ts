@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
-import { call, createPreset, useRouterSimulator } from '../support/router.js'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { useSimulator } from '../../src/node/index.js'
+import { call, createPreset, routerOptions } from '../support/router.js'
 
-useRouterSimulator({ scenario: 'presets-history' })
+useSimulator({ beforeAll, afterEach, afterAll }, { ...routerOptions, scenario: 'presets-history' })
 
 describe('the presets-history scenario', () => {
   it('starts with presets that have several versions, newest update first', async () => {

@@ -9,10 +9,12 @@ import {
   NotFoundResponseError,
   UnauthorizedResponseError,
 } from '@openrouter/sdk/models/errors'
-import { describe, expect, it } from 'vitest'
-import { keys, NOW, useRouterSimulator, users, workspaces } from '../support/router.js'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { useSimulator } from '../../src/node/index.js'
+import { keys, routerOptions, users, workspaces } from '../support/router.js'
+import { NOW } from '../support/time.js'
 
-useRouterSimulator()
+useSimulator({ beforeAll, afterEach, afterAll }, routerOptions)
 
 const sdk = (apiKey: string) => new OpenRouter({ apiKey, retryConfig: { strategy: 'none' } })
 

@@ -1,30 +1,25 @@
 /**
- * Shared set-up of the router tests: a simulator with a fixed seed and clock behind setupServer,
- * reset after each test, and the default scenario's keys.
+ * Shared parts of the router tests: the simulator options (a fixed seed and clock) that each suite hands to
+ * the package's `useSimulator`, the default scenario's keys, a request helper and the expected bodies.
  */
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, expect } from 'vitest'
-import { createSimulator, type SimulatorOptions } from '../../src/index.js'
+import { expect } from 'vitest'
+import type { SimulatorOptions } from '../../src/index.js'
 import { keys, users, workspaces } from './credentials.js'
+import { NOW } from './time.js'
 
 export const BASE = 'https://openrouter.ai/api/v1'
-export const NOW = '2026-01-01T00:00:00.000Z'
 
 export { keys, users, workspaces } from './credentials.js'
 
-export const uuid = expect.stringMatching(
+const uuid = expect.stringMatching(
   /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
 )
 
-/** Starts a simulator behind setupServer for the current test file. */
-export function useRouterSimulator(options: SimulatorOptions = {}) {
-  const simulator = createSimulator({ seed: 'router-tests', now: NOW, ...options })
-  const server = setupServer(...simulator.handlers)
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-  afterEach(() => simulator.reset())
-  afterAll(() => server.close())
-  return simulator
-}
+/**
+ * The router suites' simulator: `useSimulator({ beforeAll, afterEach, afterAll }, routerOptions)` (from
+ * `src/node`, as a consumer's test does) serves it for the file and resets it after each test.
+ */
+export const routerOptions: SimulatorOptions = { seed: 'router-tests', now: NOW }
 
 /** Sends a request to the router and returns the status, the parsed body and the headers. */
 export async function call(
