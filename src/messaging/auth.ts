@@ -54,7 +54,7 @@ function parseMediaRange(token: string): MediaRange {
 }
 
 /** Django 5.2's `request.get_preferred_type(["application/json", "text/html"])`. */
-export function prefersHtml(accept: string | undefined): boolean {
+function prefersHtml(accept: string | undefined): boolean {
   const ranges = (accept ?? '*/*')
     .split(',')
     .filter((token) => token.trim() !== '')

@@ -4,7 +4,7 @@
  * Zulip's own tests). Matching is on the lower-cased domain, exact (no subdomains), like the real check.
  * @module
  */
-export const DISPOSABLE_DOMAINS: ReadonlySet<string> = new Set([
+const DISPOSABLE_DOMAINS: ReadonlySet<string> = new Set([
   '10minutemail.com',
   'discard.email',
   'dispostable.com',

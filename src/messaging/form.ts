@@ -14,7 +14,7 @@
 import { decodeLatin1, decodeUtf8Lenient, decodeUtf8Strict, pyBase64Decode } from './python.js'
 
 /** Django's `DATA_UPLOAD_MAX_NUMBER_FIELDS`. */
-export const MAX_FIELDS = 1000
+const MAX_FIELDS = 1000
 /** Django's `MultiPartParser` reads at most this many bytes looking for a part's headers. */
 const MAX_PART_HEADER_BYTES = 1024
 

@@ -10,7 +10,7 @@
  */
 
 /** `get_unused_fence`: backticks longer than any fence opening a line (at most 3 spaces in) inside the text. */
-export function unusedFence(text: string): string {
+function unusedFence(text: string): string {
   // No three backticks in a row: no line opens a fence.
   if (!text.includes('```')) return '```'
   let longest = 0
@@ -38,7 +38,7 @@ const ESCAPES: Record<string, string> = {
 const NEEDS_ESCAPE = /[&<>"']/
 
 /** Escapes text for HTML. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return text
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string)
 }

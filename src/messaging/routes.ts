@@ -12,7 +12,7 @@ import type { MessagingOperation } from './context.js'
 import { decodeUtf8Lenient } from './python.js'
 
 /** The operations on one path at one feature level, and what the dispatcher needs of them. */
-export interface MessagingRoute {
+interface MessagingRoute {
   /** One operation per method, in declaration order (the order of `allowed_methods`). */
   operations: readonly MessagingOperation[]
   /** A public view (its first operation is `public`): answers GET and HEAD without authentication. */

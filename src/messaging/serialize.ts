@@ -29,7 +29,7 @@ import { compareCodePoints, pyIsoformat } from './python.js'
 import { isAdministrator, type MessageRecord, ROLES, type UserRecord } from './records.js'
 
 /** A Gravatar URL as the real server builds it. */
-export function gravatarUrl(email: string, version: number): string {
+function gravatarUrl(email: string, version: number): string {
   return `https://secure.gravatar.com/avatar/${md5Hex(email.toLowerCase())}?d=identicon&version=${version}`
 }
 

@@ -16,7 +16,7 @@ import { codePointLength } from './python.js'
 import { isAdministrator } from './records.js'
 
 /** `Realm.MAX_REALM_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH`. */
-export const MAX_WELCOME_TEXT_LENGTH = 8000
+const MAX_WELCOME_TEXT_LENGTH = 8000
 const PARAM = 'welcome_message_custom_text'
 
 /**
@@ -24,7 +24,7 @@ const PARAM = 'welcome_message_custom_text'
  * creates eight system groups per organization, Administrators third; the simulator numbers them the same
  * way from 1 for the first organization.
  */
-export function administratorsGroupId(position: number): number {
+function administratorsGroupId(position: number): number {
   return position * 8 + 3
 }
 

@@ -15,7 +15,7 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i
 export const MAX_JSON_DEPTH = 1000
 
 /** The issue of a body nested deeper than {@link MAX_JSON_DEPTH}. */
-export const TOO_DEEP: RouterIssue = {
+const TOO_DEEP: RouterIssue = {
   path: 'body',
   message: `must be nested at most ${MAX_JSON_DEPTH} levels deep`,
 }

@@ -41,7 +41,7 @@ const faultMessages: Record<number, string> = {
  * exactly this long before it retries a 5xx (its own backoff, used when the header is absent or 0, waits
  * up to 1 s before the first retry and 0.5 s × n^1.5 more after), so a test that injects a few 5xx stays fast.
  */
-export const DEFAULT_RETRY_AFTER_MS = 10
+const DEFAULT_RETRY_AFTER_MS = 10
 
 /**
  * The router's answer to an injected status. 429 and 503 carry `Retry-After` (the fault's `retryAfter` in

@@ -44,7 +44,7 @@ export interface RawRequest {
 const encoder = new TextEncoder()
 
 /** The plain request the standalone server would hand the simulator. */
-export function plainRequest(request: RawRequest): PlainRequest {
+function plainRequest(request: RawRequest): PlainRequest {
   const url = new URL(request.url)
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(request.headers ?? {}))

@@ -95,7 +95,7 @@ export function typeError(what: string) {
 const SIMPLE_KEY = /^[A-Za-z0-9_$-]+$/
 
 /** `messages[0].content`, `metadata.some-key`, `metadata["a b"]`; the empty path is `body`. */
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let out = ''
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`

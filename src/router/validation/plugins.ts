@@ -88,7 +88,7 @@ const fusion = obj({
 })
 
 /** One plugin, by `id`. */
-export const plugin = byField('id', {
+const plugin = byField('id', {
   'auto-router': autoRouter,
   'auto-beta-router': autoBetaRouter,
   moderation: obj({ id: str() }),

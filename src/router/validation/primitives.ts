@@ -92,7 +92,7 @@ export const exactly = (value: string | number | boolean): Schema =>
 export type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object'
 
 /** The JSON kind of a parsed JSON value. */
-export function kindOf(value: unknown): JsonKind | undefined {
+function kindOf(value: unknown): JsonKind | undefined {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'array'
   switch (typeof value) {
