@@ -14,7 +14,7 @@ export type {
 export type { JournalEntry, JournalFault, JournalFilter } from './control/journal.js'
 export type { WaitForOptions } from './control/journal-wait.js'
 export type { LatencySetting } from './control/latency.js'
-export type { Clock, TimeInput } from './core/clock.js'
+export type { Clock, ClockState, TimeInput } from './core/clock.js'
 export type { PlainRequest, PlainResponse } from './core/http.js'
 export type {
   FetchFunction,
@@ -35,3 +35,4 @@ export {
   type SimulatorCore,
   type SimulatorOptions,
 } from './simulator.js'
+export type { Snapshot } from './snapshot/schema.js'

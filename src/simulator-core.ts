@@ -43,6 +43,9 @@ import type { RequestMeta, Scope, Service, ServiceContext } from './core/service
 import { fetchApi, type SimulatorFetchApi } from './fetch/simulator-fetch.js'
 import { createMessagingService, type MessagingService } from './messaging/service.js'
 import { createRouterService, type RouterService } from './router/service.js'
+import { parseSnapshot } from './snapshot/restore.js'
+import type { Snapshot } from './snapshot/schema.js'
+import { takeSnapshot } from './snapshot/take.js'
 
 /** The router's default base URL, as the real SDK calls it. */
 export const DEFAULT_ROUTER_BASE_URL = 'https://openrouter.ai/api/v1'
@@ -170,6 +173,19 @@ export interface SimulatorCore extends SimulatorFetchApi {
   setSeed(seed: string | number): void
   /** The scenario, every base URL, account and key, the clock, faults and the journal's size. */
   describe(): Discovery
+  /**
+   * The whole state as plain JSON (`formatVersion: 1`): the scenario, the seed and the id source's
+   * position, the clock, the latency, and every service's records (keys and passwords included).
+   * Not the journal, nor armed faults. See docs/state.md.
+   */
+  snapshot(): Snapshot
+  /**
+   * Puts the simulator in the state of a snapshot (from this simulator or another): the same requests then
+   * get the same answers. Like a reset to the snapshot: no faults or journal entries afterwards; a later
+   * `reset()` goes back to the snapshot's scenario, seed and clock start. A snapshot that does not validate
+   * is refused (the promise rejects naming every problem) and nothing changes.
+   */
+  restore(snapshot: Snapshot): Promise<void>
   /**
    * Answers a plain request the way the handlers do (the standalone server's path). `undefined` when no
    * service owns its URL.
@@ -389,6 +405,19 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     async useScenario(next) {
       scenario = resolveScenario(next)
       reset()
+    },
+    snapshot: () => takeSnapshot({ scenario, seed, ids, clock, latency, router, messaging }),
+    async restore(input) {
+      const state = parseSnapshot(input)
+      scenario = state.scenario
+      seed = state.seed
+      ids = createIdSource(seed, state.ids)
+      clock.restoreState(state.clock)
+      latency = state.latency
+      faults.clear()
+      journal.clear()
+      router.importState(state.services.router)
+      messaging.importState(state.services.messaging)
     },
     setSeed(next) {
       seed = parseInput(seedSchema, next, 'set the seed')

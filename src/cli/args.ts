@@ -43,6 +43,10 @@ const OPTIONS = {
     value: '<n>',
     help: `the most bytes the journal keeps (default ${DEFAULT_JOURNAL_MAX_BYTES / 2 ** 20} MiB)`,
   },
+  'state-file': {
+    value: '<file>',
+    help: 'keep the state in this JSON file: loaded at start, saved after changes and on exit',
+  },
   'control-token': {
     value: '<t>',
     help: 'the control surface then needs Authorization: Bearer <t> (not empty)',

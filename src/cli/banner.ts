@@ -6,6 +6,7 @@
 import { CONTROL_PREFIX } from '../control/http.js'
 import type { RunningServer } from '../server/index.js'
 import type { Discovery } from '../simulator-core.js'
+import { stateFileStatus } from '../snapshot/state-file-status.js'
 
 /** The accounts of the running scenario, one per line, for people reading the terminal. */
 function accounts(discovery: Discovery): string[] {
@@ -34,6 +35,15 @@ function accounts(discovery: Discovery): string[] {
   return lines
 }
 
+/** Where the state is kept, when it is (`--state-file`). */
+function stateLine(server: RunningServer): string[] {
+  const file = stateFileStatus(server.simulator)
+  if (file === undefined) return []
+  return [
+    `state      ${file.path} (${file.loaded ? 'loaded' : 'new: written on the first change'})`,
+  ]
+}
+
 /** The start banner; its last line is always `Press Ctrl+C to stop.` */
 export function banner(
   server: RunningServer,
@@ -50,6 +60,7 @@ export function banner(
     ),
     `control    ${control}`,
     `inspector  ${control}/inspector${tokenHint}`,
+    ...stateLine(server),
     ...(options.quiet ? [] : ['Accounts:', ...accounts(server.simulator.describe())]),
     'Press Ctrl+C to stop.',
   ].join('\n')

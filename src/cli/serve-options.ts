@@ -64,6 +64,11 @@ function log(value: string | undefined): LogFormat | undefined {
   throw new UsageError(`--log takes no value or "json", got "${value}"`)
 }
 
+function stateFile(value: string | undefined): string | undefined {
+  if (value === '') throw new UsageError('--state-file must not be empty: give a file name')
+  return value
+}
+
 function controlToken(value: string | undefined): string | undefined {
   if (value === '') {
     throw new UsageError(
@@ -87,6 +92,7 @@ export function serveSettings(options: GivenOptions): ServeSettings {
       journalLimit: integer('journal-limit', text(options, 'journal-limit')),
       journalMaxBytes: integer('journal-max-bytes', text(options, 'journal-max-bytes')),
       controlToken: controlToken(text(options, 'control-token')),
+      stateFile: stateFile(text(options, 'state-file')),
       engine: engine(text(options, 'engine')),
       cors: options.cors === true,
       ...(Array.isArray(allowedHosts) ? { allowedHosts } : {}),

@@ -19,6 +19,8 @@
  * | `GET`/`PUT /__understudy/latency` | `{"latency": 50}` or `{"latency": {"min": 20, "max": 200}}` |
  * | `GET /__understudy/clock`, `POST /__understudy/clock` | read; `{"advanceMs": 1000}` or `{"set": "2026-01-01T00:00:00Z"}` |
  * | `PUT /__understudy/seed` | `{"seed": "..."}` |
+ * | `GET /__understudy/snapshot` | the whole state as JSON (`formatVersion: 1`; keys and passwords included) |
+ * | `PUT /__understudy/snapshot` | a snapshot: restore it (400 naming every problem) |
  * | `PUT /__understudy/messaging/{subdomain}/feature-level` | `{"featureLevel": 36}` |
  * | `PUT /__understudy/messaging/{subdomain}/rate-limit` | `{"rateLimit": true}`, `false` or `{"perMinute": 5}` |
  *
@@ -33,6 +35,7 @@ import { checkAdvance } from '../core/clock.js'
 import { bodyText, jsonResponse, type PlainRequest, type PlainResponse } from '../core/http.js'
 import { InputTypeError, isInputError, parseInput } from '../core/input-error.js'
 import type { SimulatorCore } from '../simulator-core.js'
+import { stateFileStatus } from '../snapshot/state-file-status.js'
 import type { FaultDefinition } from './faults.js'
 import {
   clockBody,
@@ -104,8 +107,14 @@ export async function handleControl(
   const route = `${request.method} ${withoutTrailingSlashes(path) || '/'}`
   try {
     switch (route) {
-      case 'GET /':
-        return ok({ ...simulator.describe(), faults: listFaults(simulator) })
+      case 'GET /': {
+        const stateFile = stateFileStatus(simulator)
+        return ok({
+          ...simulator.describe(),
+          faults: listFaults(simulator),
+          ...(stateFile && { stateFile }),
+        })
+      }
       case 'GET /inspector':
         return {
           status: 200,
@@ -162,6 +171,11 @@ export async function handleControl(
       case 'POST /clock':
         moveClock(simulator, parseInput(clockBody, readJson(request), 'move the clock'))
         return ok({ now: simulator.clock.iso(), fixed: simulator.clock.fixed })
+      case 'GET /snapshot':
+        return ok(simulator.snapshot())
+      case 'PUT /snapshot':
+        await simulator.restore(readJson(request) as Parameters<SimulatorCore['restore']>[0])
+        return ok({ scenario: simulator.scenario.name })
       case 'PUT /seed':
         simulator.setSeed(parseInput(seedBody, readJson(request), 'set the seed').seed)
         return ok({ seed: simulator.seed })

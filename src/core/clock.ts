@@ -28,6 +28,28 @@ export interface Clock {
    * Seeded data takes its timestamps from it, so a reset gives the same data whatever the clock did since.
    */
   readonly start: number
+  /** Where the clock stands, as plain JSON: a snapshot's `clock` (`simulator.snapshot()`). */
+  state(): ClockState
+}
+
+/**
+ * A clock's whole state: its start, how it was created (so that a reset still goes back to it), and
+ * where it stands now (fixed at an instant, or the real time plus an offset).
+ */
+export interface ClockState {
+  /** The instant the clock started at (epoch ms); seeded data takes its timestamps from it. */
+  start: number
+  /** `fixed`: created at a fixed instant (`now`), which a reset fixes it at again; `real`: the real time. */
+  created: 'fixed' | 'real'
+  /** The instant the clock is fixed at (epoch ms), or `null` when it follows the real time. */
+  fixedAt: number | null
+  /** What `advance` added to the real time (ms); not used while fixed. */
+  offsetMs: number
+}
+
+/** A clock whose state can be replaced: only `simulator.restore` does, with a state it validated. */
+export interface RestorableClock extends Clock {
+  restoreState(state: ClockState): void
 }
 
 /** The largest distance from 1970 a `Date` can represent, in ms (±8.64e15, about 273,790 years). */
@@ -75,15 +97,15 @@ export function checkAdvance(from: number, ms: number): void {
 }
 
 /** Creates a clock: fixed at `start` when given, otherwise following the real time. */
-export function createClock(start?: TimeInput): Clock {
-  const initial = start === undefined ? undefined : toEpochMs(start)
-  const startedAt = initial ?? Date.now()
+export function createClock(start?: TimeInput): RestorableClock {
+  let initial = start === undefined ? undefined : toEpochMs(start)
+  let startedAt = initial ?? Date.now()
   let fixedAt = initial
   let offset = 0
   // The ISO string of the last instant asked for: requests in the same millisecond share it.
   let isoAt = Number.NaN
   let isoText = ''
-  const clock: Clock = {
+  const clock: RestorableClock = {
     // The real clock with an offset could pass Date's range as real time goes on: it stops at the end.
     now: () => (fixedAt === undefined ? Math.min(Date.now() + offset, MAX_TIME_MS) : fixedAt),
     iso: () => {
@@ -109,7 +131,21 @@ export function createClock(start?: TimeInput): Clock {
     get fixed() {
       return fixedAt !== undefined
     },
-    start: startedAt,
+    get start() {
+      return startedAt
+    },
+    state: () => ({
+      start: startedAt,
+      created: initial === undefined ? 'real' : 'fixed',
+      fixedAt: fixedAt ?? null,
+      offsetMs: offset,
+    }),
+    restoreState(state) {
+      startedAt = state.start
+      initial = state.created === 'fixed' ? state.start : undefined
+      fixedAt = state.fixedAt ?? undefined
+      offset = state.offsetMs
+    },
   }
   return clock
 }

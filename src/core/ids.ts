@@ -18,7 +18,12 @@ export interface IdSource {
   alphanumeric(length: number): string
   /** `length` lower-case hex digits. */
   hex(length: number): string
+  /** The generator's position (four 32-bit words): a source created at it draws the same ids from there on. */
+  position(): IdPosition
 }
+
+/** The position of an id source: sfc32's four state words, each an unsigned 32-bit integer. */
+export type IdPosition = [number, number, number, number]
 
 /** Turns any string or number into a 32-bit seed (FNV-1a). */
 function seedOf(seed: string | number): number {
@@ -32,10 +37,11 @@ function seedOf(seed: string | number): number {
 }
 
 /**
- * Creates an id source from a seed (sfc32 generator; fast, good enough for ids, not for secrets).
+ * Creates an id source from a seed (sfc32 generator; fast, good enough for ids, not for secrets), at the
+ * seed's start or at a `position` an id source gave (a snapshot's).
  * @example createIdSource('test').uuid() // the same UUID on every run
  */
-export function createIdSource(seed: string | number): IdSource {
+export function createIdSource(seed: string | number, position?: IdPosition): IdSource {
   let a = seedOf(seed)
   let b = seedOf(`${seed}:b`)
   let c = seedOf(`${seed}:c`)
@@ -55,6 +61,7 @@ export function createIdSource(seed: string | number): IdSource {
     return t >>> 0
   }
   for (let i = 0; i < 12; i++) next()
+  if (position) [a, b, c, d] = position
 
   /** `count` lower-case hex digits as character codes (each draw gives eight). */
   const hexCodes = (count: number): number[] => {
@@ -94,6 +101,7 @@ export function createIdSource(seed: string | number): IdSource {
       return text(codes)
     },
     hex: (length) => text(hexCodes(length)),
+    position: () => [a >>> 0, b >>> 0, c >>> 0, d >>> 0],
   }
 }
 

@@ -93,6 +93,14 @@ function headersOf(limit: number, remaining: number, resetAtMs: number): Record<
   }
 }
 
+/** One user's request history: what a snapshot keeps of the rate-limit windows. */
+export interface RateLimitHistory {
+  organization: string
+  userId: number
+  /** Accepted request times (epoch ms), oldest first. */
+  times: number[]
+}
+
 /** The request histories of one simulator's messaging service. */
 export function createRateLimiter() {
   /** Per organization, per user id: accepted request times (epoch ms), oldest first. */
@@ -145,6 +153,27 @@ export function createRateLimiter() {
     clear(organization?: string): void {
       if (organization === undefined) histories.clear()
       else histories.delete(organization)
+      changes += 1
+    },
+    /** Copies of every history, in the order they began. */
+    exportState(): RateLimitHistory[] {
+      const out: RateLimitHistory[] = []
+      for (const [organization, users] of histories) {
+        for (const [userId, times] of users) out.push({ organization, userId, times: [...times] })
+      }
+      return out
+    },
+    /** Replaces every history with these (validated by the snapshot's schema). */
+    importState(state: readonly RateLimitHistory[]): void {
+      histories.clear()
+      for (const { organization, userId, times } of state) {
+        let users = histories.get(organization)
+        if (!users) {
+          users = new Map()
+          histories.set(organization, users)
+        }
+        users.set(userId, [...times])
+      }
       changes += 1
     },
     /** A number that changes whenever a history changes. */

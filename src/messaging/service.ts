@@ -27,6 +27,7 @@ import { assertFeatureLevel, DEFAULT_FEATURE_LEVEL, zulipVersion } from './featu
 import { parseFormBody } from './form.js'
 import {
   createRateLimiter,
+  type RateLimitHistory,
   type RateLimitRules,
   type RateLimitSetting,
   rateLimitRules,
@@ -40,7 +41,7 @@ import {
   type UserRecord,
 } from './records.js'
 import { createMessagingRoutes, decodePath } from './routes.js'
-import { createMessagingStore } from './store.js'
+import { createMessagingStore, type MessagingStoreState } from './store.js'
 
 export interface MessagingServiceOptions {
   /** Each organization's base URL, with `{subdomain}` (exactly once) standing for its subdomain. */
@@ -213,11 +214,22 @@ interface Found {
 const URL_CACHE_SIZE = 512
 const CACHED_URL_LENGTH = 2048
 
+/** The messaging service's whole state: its records and counters, and the rate-limit histories. */
+export interface MessagingServiceState extends MessagingStoreState {
+  rateLimitHistories: RateLimitHistory[]
+}
+
+/** The messaging service with its state's export and import, which only the simulator's snapshots use. */
+export interface RestorableMessagingService extends MessagingService {
+  exportState(): MessagingServiceState
+  importState(state: MessagingServiceState): void
+}
+
 /** Creates the messaging service of one simulator. */
 export function createMessagingService(
   context: ServiceContext,
   options: MessagingServiceOptions,
-): MessagingService {
+): RestorableMessagingService {
   const defaultLevel = options.featureLevel ?? DEFAULT_FEATURE_LEVEL
   assertFeatureLevel(defaultLevel, 'in the simulator options')
   const template = compileTemplate(options.baseUrl)
@@ -345,6 +357,14 @@ export function createMessagingService(
       store.users.mutations +
       store.messages.mutations +
       state.rateLimiter.changes,
+    exportState: () => ({
+      ...store.exportState(),
+      rateLimitHistories: state.rateLimiter.exportState(),
+    }),
+    importState({ rateLimitHistories, ...records }) {
+      store.importState(records)
+      state.rateLimiter.importState(rateLimitHistories)
+    },
     baseUrlOf: (subdomain) => template.urlOf(organizationOf(subdomain).subdomain),
     organizations: () =>
       store.organizations.all().map((organization) => ({

@@ -48,6 +48,17 @@ export interface NewMessage {
   client: string
 }
 
+/** The messaging service's records, in insertion order, and its id counters: part of a snapshot. */
+export interface MessagingStoreState {
+  organizations: OrganizationRecord[]
+  users: UserRecord[]
+  messages: MessageRecord[]
+  /** The last user id given (the next user gets the one after). */
+  lastUserId: number
+  /** The last message id given. */
+  lastMessageId: number
+}
+
 /** Creates the messaging tables of one simulator. */
 export function createMessagingStore(context: ServiceContext) {
   const organizations = new Table({
@@ -144,6 +155,30 @@ export function createMessagingStore(context: ServiceContext) {
     /** The organization's Welcome Bot (`welcome-bot@zulip.com`; `load` adds one where the scenario has none). */
     welcomeBot(organization: string): UserRecord | undefined {
       return users.get('email', emailKey(organization, WELCOME_BOT_EMAIL))
+    },
+
+    /** Copies of every record (nested values too: the copy shares nothing with the store). */
+    exportState(): MessagingStoreState {
+      return {
+        organizations: organizations.all().map((organization) => ({
+          ...organization,
+          allowedDomains: organization.allowedDomains.map((domain) => ({ ...domain })),
+          rateLimit: organization.rateLimit && { ...organization.rateLimit },
+        })),
+        users: users.all().map((user) => ({ ...user })),
+        messages: messages.all().map((message) => ({ ...message })),
+        lastUserId,
+        lastMessageId,
+      }
+    },
+    /** Replaces every record with these (taken as they are: the snapshot's schema validated them). */
+    importState(state: MessagingStoreState): void {
+      for (const table of [organizations, users, messages]) table.clear()
+      for (const organization of state.organizations) organizations.insert(organization)
+      for (const user of state.users) users.insert(user)
+      for (const message of state.messages) messages.insert(message)
+      lastUserId = state.lastUserId
+      lastMessageId = state.lastMessageId
     },
 
     /** Clears everything and seeds a scenario (synchronously); `featureLevel` applies where an organization sets none. */

@@ -24,7 +24,7 @@ import { MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
 import type { RouterContext } from './context.js'
 import { routerError, routerFault, routerMessages } from './errors.js'
 import { presetToWire, versionToWire } from './serialize.js'
-import { createRouterStore } from './store.js'
+import { createRouterStore, type RouterStore } from './store.js'
 
 export interface RouterServiceOptions {
   /** The base URL the service answers at, without a trailing slash. */
@@ -62,11 +62,15 @@ function parseJsonBody(body: Uint8Array | undefined): unknown {
   }
 }
 
+/** The router service with its state's export and import, which only the simulator's snapshots use. */
+export type RestorableRouterService = RouterService &
+  Pick<RouterStore, 'exportState' | 'importState'>
+
 /** Creates the router service of one simulator. */
 export function createRouterService(
   context: ServiceContext,
   options: RouterServiceOptions,
-): RouterService {
+): RestorableRouterService {
   const store = createRouterStore(context)
   const operationContext: RouterContext = { store, clock: context.clock, lock: new KeyedLock() }
   const routes = createRouteTable(routerOperations)
@@ -138,6 +142,8 @@ export function createRouterService(
     faultResponse: (status, options) => routerFault(status, options),
     journalBody: (recorded) => parseJsonBody(recorded.body),
     load: (scenario) => store.load(scenario.router),
+    exportState: () => store.exportState(),
+    importState: (state) => store.importState(state),
     changes: () =>
       store.workspaces.mutations +
       store.keys.mutations +

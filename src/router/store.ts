@@ -19,6 +19,16 @@ export interface NewVersion {
   creatorUserId: string
 }
 
+/** The router's whole data as plain records, in insertion order: a snapshot's `services.router`. */
+export interface RouterStoreState {
+  workspaces: WorkspaceRecord[]
+  keys: ApiKeyRecord[]
+  presets: PresetRecord[]
+  versions: PresetVersionRecord[]
+  /** The last `seq` given to a preset (orders presets updated in the same millisecond). */
+  seq: number
+}
+
 /** Creates the router's tables for one simulator. */
 export function createRouterStore(context: ServiceContext) {
   const workspaces = new Table({ id: { key: (w: WorkspaceRecord) => w.id, unique: true } })
@@ -119,6 +129,29 @@ export function createRouterStore(context: ServiceContext) {
       return versions.get('id', id)
     },
     addVersion,
+
+    /** Copies of every record (a config is copied too: the copy shares nothing with the store). */
+    exportState(): RouterStoreState {
+      return {
+        workspaces: workspaces.all().map((workspace) => ({ ...workspace })),
+        keys: keys.all().map((key) => ({ ...key })),
+        presets: presets.all().map((preset) => ({ ...preset })),
+        versions: versions.all().map((version) => ({
+          ...version,
+          config: structuredClone(version.config),
+        })),
+        seq,
+      }
+    },
+    /** Replaces every record with these (taken as they are: the snapshot's schema validated them). */
+    importState(state: RouterStoreState): void {
+      for (const table of [workspaces, keys, presets, versions]) table.clear()
+      for (const workspace of state.workspaces) workspaces.insert(workspace)
+      for (const key of state.keys) keys.insert(key)
+      for (const preset of state.presets) presets.insert(preset)
+      for (const version of state.versions) versions.insert(version)
+      seq = state.seq
+    },
 
     /** Clears everything and seeds a scenario (synchronously). */
     load(scenario: RouterScenario): void {

@@ -12,6 +12,7 @@ import {
   type SimulatorCore,
   type SimulatorOptions,
 } from '../simulator-core.js'
+import { keepStateFile } from '../snapshot/state-file.js'
 import { answerClientError } from './client-error.js'
 import { createClosing } from './closing.js'
 import { checkControlToken, createControlAuth } from './control-auth.js'
@@ -56,6 +57,12 @@ export interface ServerOptions extends Omit<SimulatorOptions, 'router' | 'messag
    * origin, `{ origins: ['http://localhost:5173'] }` for those only.
    */
   cors?: CorsOption
+  /**
+   * A JSON file the simulator's state is kept in (docs/state.md): loaded at start (missing: the scenario's
+   * initial state; unreadable, not JSON, invalid or of a newer format: `startServer` rejects), saved in the
+   * background after changes (atomically: a crash never loses the previous save) and by `close()`.
+   */
+  stateFile?: string
 }
 
 /** A running standalone server. */
@@ -86,6 +93,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     controlToken: givenToken,
     allowedHosts: givenHosts,
     cors: givenCors,
+    stateFile,
     ...simulatorOptions
   } = options
   const controlToken = checkControlToken(givenToken)
@@ -135,6 +143,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await simulator.ready
     // The default engine never loads msw (a fifth of the CLI's start); the msw engine loads it here.
     const msw = engine === 'msw' ? await loadMswEngine(simulator) : undefined
+    const kept = stateFile === undefined ? undefined : await keepStateFile(simulator, stateFile)
     handle = createServe({
       simulator,
       origin,
@@ -152,7 +161,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         return serviceUrls(simulator)
       },
       simulator,
-      close: () => closing.close(),
+      // The state is saved once every request in flight has been answered.
+      close: () => closing.close().finally(() => kept?.stop()),
     }
   } catch (error) {
     started(false)
