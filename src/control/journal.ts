@@ -105,19 +105,21 @@ export interface JournalEntry {
 }
 
 /** What `subscribe` listeners get after each record: the entry without bodies, nothing to parse. */
-export interface JournalEvent {
-  seq: number
-  /** Epoch ms (the simulator's clock). */
-  time: number
-  service: string
-  tenant: string | null
-  operation: string | null
-  actor: string | null
-  method: string
-  path: string
-  status: number
-  durationMs: number
-  fault: JournalFault | null
+export type JournalEvent = Pick<
+  RawJournalEntry,
+  | 'seq'
+  | 'time'
+  | 'service'
+  | 'tenant'
+  | 'operation'
+  | 'actor'
+  | 'method'
+  | 'path'
+  | 'status'
+  | 'durationMs'
+  | 'fault'
+> & {
+  /** The exception the request met inside the simulator, if any. */
   error?: JournalError
 }
 

@@ -4,12 +4,7 @@
  * between in process and the standalone server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createSimulator,
-  type PlainRequest,
-  type PlainResponse,
-  type Simulator,
-} from '../../src/index.js'
+import { createSimulator, type PlainResponse, type Simulator } from '../../src/index.js'
 import { type RunningServer, startServer } from '../../src/server/index.js'
 import type { CliServer } from '../support/cli.js'
 import {
@@ -19,6 +14,7 @@ import {
   control,
   createPreset,
   createUser,
+  dispatchPlain,
   keys,
   messagingCall,
   NOW,
@@ -38,7 +34,6 @@ async function send(
   url: string,
   options: { json?: unknown; form?: Record<string, string>; auth?: string } = {},
 ): Promise<PlainResponse> {
-  const parsed = new URL(url)
   const headers: Record<string, string> = {}
   let body: Uint8Array | undefined
   if (options.json !== undefined) {
@@ -50,17 +45,7 @@ async function send(
     body = new TextEncoder().encode(new URLSearchParams(options.form).toString())
   }
   if (options.auth !== undefined) headers.authorization = options.auth
-  const request: PlainRequest = {
-    method,
-    url,
-    path: parsed.pathname,
-    query: parsed.searchParams,
-    headers,
-    body,
-  }
-  const outcome = await sim.dispatch(request, 'in-process')
-  if (!outcome || 'network' in outcome) throw new Error(`no answer for ${method} ${url}`)
-  return outcome
+  return dispatchPlain(sim, method, url, { headers, ...(body === undefined ? {} : { body }) })
 }
 
 /** The same mixed run on a simulator: presets, versions, a user, a message; every response whole. */

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { messagingOperations } from '../../handlers/messaging/index.js'
 import { routerOperations } from '../../handlers/router/index.js'
 import { handleControl } from '../../src/control/http.js'
-import { createSimulator, type PlainRequest, type Simulator } from '../../src/index.js'
-import { ACME, accounts, basic, keys, NOW, ROUTER } from './support.js'
+import { createSimulator, type Simulator } from '../../src/index.js'
+import { ACME, accounts, basic, keys, NOW, plainRequest, ROUTER } from './support.js'
 
 const restore: Array<() => void> = []
 afterEach(() => {
@@ -31,22 +31,8 @@ function breakOperation(
   })
 }
 
-function plain(
-  method: string,
-  url: string,
-  headers: Record<string, string> = {},
-  body?: string,
-): PlainRequest {
-  const parsed = new URL(url)
-  return {
-    method,
-    url,
-    path: parsed.pathname,
-    query: parsed.searchParams,
-    headers,
-    body: body === undefined ? undefined : new TextEncoder().encode(body),
-  }
-}
+const plain = (method: string, url: string, headers: Record<string, string> = {}, body?: string) =>
+  plainRequest(method, url, { headers, ...(body === undefined ? {} : { body }) })
 
 const quietConsole = () => vi.spyOn(console, 'error').mockImplementation(() => {})
 

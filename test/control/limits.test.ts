@@ -10,31 +10,11 @@ import {
   JOURNAL_BODY_PREFIX_BYTES,
   type JournalEvent,
 } from '../../src/control/journal.js'
-import { createSimulator, type PlainRequest, type Simulator } from '../../src/index.js'
-import { ACME, accounts, basic, keys, NOW, ROUTER, workspaces } from './support.js'
+import { createSimulator } from '../../src/index.js'
+import { startServer } from '../../src/server/index.js'
+import { ACME, accounts, basic, dispatchPlain, keys, NOW, ROUTER, workspaces } from './support.js'
 
-const encoder = new TextEncoder()
-
-/** Answers a request through `dispatch` (the handlers' own path). */
-async function send(
-  simulator: Simulator,
-  method: string,
-  url: string,
-  options: { body?: string | Uint8Array; headers?: Record<string, string> } = {},
-) {
-  const parsed = new URL(url)
-  const request: PlainRequest = {
-    method,
-    url,
-    path: parsed.pathname,
-    query: parsed.searchParams,
-    headers: options.headers ?? {},
-    body: typeof options.body === 'string' ? encoder.encode(options.body) : options.body,
-  }
-  const outcome = await simulator.dispatch(request, 'in-process')
-  if (!outcome || 'network' in outcome) throw new Error('expected a response')
-  return outcome
-}
+const send = dispatchPlain
 
 const json = { 'content-type': 'application/json' }
 const asInference = { ...json, authorization: `Bearer ${keys.inference}` }
@@ -314,6 +294,26 @@ describe('subscribe', () => {
       expect(logged).toHaveBeenCalledWith('[understudy] a journal listener failed: listener bug')
     } finally {
       logged.mockRestore()
+    }
+  })
+})
+
+describe('the control surface’s body limit', () => {
+  it('answers a control body over the limit 413 over HTTP, and changes nothing', async () => {
+    const server = await startServer({ port: 0, seed: 'limits', now: NOW, maxBodyBytes: 64 })
+    try {
+      const answer = await fetch(`${server.url}/__understudy/latency`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ latency: 5, padding: 'x'.repeat(1_000) }),
+      })
+      expect([answer.status, await answer.json()]).toEqual([
+        413,
+        { error: { message: 'The body is larger than the control surface accepts (64 bytes).' } },
+      ])
+      expect(server.simulator.latency.get()).toBe(0)
+    } finally {
+      await server.close()
     }
   })
 })

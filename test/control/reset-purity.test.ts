@@ -5,36 +5,17 @@
  * real clock goes back to the real time, and seeded times come from the clock's start.
  */
 import { describe, expect, it } from 'vitest'
-import {
-  createSimulator,
-  type PlainRequest,
-  type ScenarioName,
-  type Simulator,
-} from '../../src/index.js'
-import { ACME, accounts, basic, keys, NOW, ROUTER } from './support.js'
+import { createSimulator, type ScenarioName, type Simulator } from '../../src/index.js'
+import { ACME, accounts, basic, dispatchPlain, keys, NOW, ROUTER } from './support.js'
 
-const encoder = new TextEncoder()
-
-async function send(
+/** Answers a request through `dispatch`, with headers and a body. */
+const send = (
   simulator: Simulator,
   method: string,
   url: string,
   headers: Record<string, string> = {},
   body?: string,
-) {
-  const parsed = new URL(url)
-  const request: PlainRequest = {
-    method,
-    url,
-    path: parsed.pathname,
-    query: parsed.searchParams,
-    headers,
-    body: body === undefined ? undefined : encoder.encode(body),
-  }
-  const outcome = await simulator.dispatch(request, 'in-process')
-  if (!outcome || 'network' in outcome) throw new Error(`no response to ${method} ${url}`)
-  return outcome
-}
+) => dispatchPlain(simulator, method, url, { headers, ...(body === undefined ? {} : { body }) })
 
 const router = { authorization: `Bearer ${keys.inference}` }
 const iago = { authorization: basic(accounts.iago) }

@@ -5,7 +5,13 @@
  */
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { createSimulator, type SimulatorOptions } from '../../src/index.js'
+import {
+  createSimulator,
+  type PlainRequest,
+  type PlainResponse,
+  type Simulator,
+  type SimulatorOptions,
+} from '../../src/index.js'
 import { accounts, basic } from '../messaging/support.js'
 import { keys, workspaces } from '../support/router.js'
 
@@ -34,6 +40,35 @@ export function useControlSimulator(options: SimulatorOptions = {}) {
   })
   afterAll(() => server.close())
   return simulator
+}
+
+/** A plain request as the handlers build it (for `simulator.dispatch`, the handlers' own path). */
+export function plainRequest(
+  method: string,
+  url: string,
+  options: { headers?: Record<string, string>; body?: string | Uint8Array } = {},
+): PlainRequest {
+  const parsed = new URL(url)
+  return {
+    method,
+    url,
+    path: parsed.pathname,
+    query: parsed.searchParams,
+    headers: options.headers ?? {},
+    body: typeof options.body === 'string' ? new TextEncoder().encode(options.body) : options.body,
+  }
+}
+
+/** Answers a plain request through `dispatch`; throws when no service answers with a response. */
+export async function dispatchPlain(
+  simulator: Simulator,
+  method: string,
+  url: string,
+  options: { headers?: Record<string, string>; body?: string | Uint8Array } = {},
+): Promise<PlainResponse> {
+  const outcome = await simulator.dispatch(plainRequest(method, url, options), 'in-process')
+  if (!outcome || 'network' in outcome) throw new Error(`no answer for ${method} ${url}`)
+  return outcome
 }
 
 /** A response: status, headers, the raw text and the parsed JSON (undefined when not JSON). */
