@@ -50,6 +50,7 @@ import {
 } from './http-inputs.js'
 import { INSPECTOR_HTML } from './inspector.js'
 import { describeError, type JournalFilter } from './journal.js'
+import { loadPathPatternEngine } from './path-pattern.js'
 import { inspectorState } from './state.js'
 
 /** The path prefix of the control surface on the standalone server. */
@@ -154,6 +155,7 @@ export async function handleControl(
       case 'GET /faults':
         return ok(listFaults(simulator))
       case 'POST /faults': {
+        await loadPathPatternEngine()
         const fault = parseInput(faultBody, readJson(request), 'inject a fault')
         return ok({ id: simulator.faults.inject(fault as FaultDefinition) }, 201)
       }

@@ -1,11 +1,19 @@
 /**
  * Fault path patterns given over HTTP (`pathPattern`): compiled with re2js, a linear-time engine, so no
  * pattern can backtrack catastrophically and stall the server (`^/(a+)+$` takes microseconds, not seconds).
- * RE2 syntax (as Go's `regexp`): no backreferences, no lookaround. Only the control surface loads re2js.
- * See decisions/fault-path-patterns.md.
+ * RE2 syntax (as Go's `regexp`): no backreferences, no lookaround. Only the control surface loads re2js,
+ * and only when a fault is first injected over HTTP (`loadPathPatternEngine`): it is 20 ms of the CLI's
+ * start otherwise. See decisions/fault-path-patterns.md.
  * @module
  */
-import { RE2JS } from 're2js'
+import type { RE2JS } from 're2js'
+
+let engine: typeof RE2JS | undefined
+
+/** Loads re2js once; `compilePathPattern` needs it loaded. */
+export async function loadPathPatternEngine(): Promise<void> {
+  engine ??= (await import('re2js')).RE2JS
+}
 
 /** The longest `pathPattern` accepted, in characters. */
 export const MAX_PATH_PATTERN_LENGTH = 1_000
@@ -17,7 +25,8 @@ export class LinearPathPattern {
     /** The pattern as given. */
     readonly source: string,
   ) {
-    this.#compiled = RE2JS.compile(source)
+    if (!engine) throw new Error('re2js is not loaded: await loadPathPatternEngine() first')
+    this.#compiled = engine.compile(source)
   }
   /** Whether the pattern matches anywhere in the path (like `RegExp.test`). */
   test(path: string): boolean {
