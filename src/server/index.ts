@@ -23,6 +23,7 @@ import { loadMswEngine } from './msw-engine.js'
 import { isLoopback, SERVER_PREFIXES, serviceUrls, urlHost } from './paths.js'
 import { createServe } from './serve.js'
 
+export type { StateFileStatus } from '../snapshot/state-file-status.js'
 export type { CorsOption } from './cors.js'
 export type { AllowedHosts } from './host-check.js'
 export { isLoopback, SERVER_PREFIXES } from './paths.js'

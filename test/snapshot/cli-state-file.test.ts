@@ -1,0 +1,176 @@
+/**
+ * `understudy serve --state-file` as the built bin (`npm run build` first): durability under `kill -9` in the
+ * middle of a write loop, the save on SIGTERM, and the one-line refusal (exit code 1) of a file it cannot load.
+ *
+ * How "every acknowledged write before the last completed save" is made observable, deterministically:
+ * after each acknowledged write `i` the loop reads the discovery's `stateFile.saves` (`s`, saves completed
+ * so far). Saves run one at a time and each takes its snapshot when it begins, so save `s + 2` began after
+ * that read, hence after write `i`: once the loop has seen `s + 2` saves completed, write `i` must survive
+ * any crash. Each save is a consistent snapshot, so the writes found after a restart are a prefix of the
+ * writes sent.
+ */
+import { once } from 'node:events'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type CliServer, runCli, startCli } from '../support/cli.js'
+import { keys } from '../support/credentials.js'
+import { NOW } from './support.js'
+
+let folder: string
+let file: string
+const started: CliServer[] = []
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'understudy-cli-state-'))
+  file = join(folder, 'demo.json')
+})
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((cli) => cli.stop()))
+  await rm(folder, { recursive: true, force: true })
+})
+
+const serve = async () => {
+  const cli = await startCli(['--quiet', '--seed', 'durable', '--now', NOW, '--state-file', file], {
+    bin: true,
+  })
+  started.push(cli)
+  return cli
+}
+
+/** Creates preset `slug`; resolves with the status (a write is acknowledged when it is 200). */
+const write = async (cli: CliServer, slug: string) => {
+  const response = await fetch(`${cli.router}/presets/${slug}/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${keys.inference}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ messages: [{ role: 'user', content: slug }], model: 'openai/gpt-4o' }),
+  })
+  await response.arrayBuffer()
+  return response.status
+}
+const savesOf = async (cli: CliServer): Promise<number> =>
+  (await (await fetch(`${cli.origin}/__understudy`)).json()).stateFile.saves
+const slugsOf = async (cli: CliServer): Promise<string[]> => {
+  const response = await fetch(`${cli.origin}/__understudy/snapshot`)
+  const snapshot = await response.json()
+  return snapshot.services.router.presets.map((preset: { slug: string }) => preset.slug)
+}
+
+interface Round {
+  /** The writes sent, in order (the last may be unacknowledged). */
+  sent: string[]
+  /** How many writes must survive, by the rule in the module comment. */
+  guaranteed: number
+}
+
+/**
+ * Writes `round-<n>-<i>` presets one after another until the server is killed with SIGKILL at a random
+ * moment (once three saves have completed, so the guarantee is never empty).
+ */
+async function writeUntilKilled(cli: CliServer, round: number): Promise<Round> {
+  const sent: string[] = []
+  const seen: Array<{ acknowledged: number; saves: number }> = []
+  let killAt: number | undefined
+  const began = Date.now()
+  const exited = once(cli.process, 'exit')
+  try {
+    for (let i = 0; ; i++) {
+      if (killAt === undefined && Date.now() - began > 30_000)
+        throw new Error(`three saves did not complete in 30 s (${JSON.stringify(seen.at(-1))})`)
+      const slug = `round-${round}-${i}`
+      sent.push(slug)
+      if ((await write(cli, slug)) !== 200) throw new Error(`write ${slug} was refused`)
+      const saves = await savesOf(cli)
+      seen.push({ acknowledged: i, saves })
+      if (saves >= 3 && killAt === undefined) {
+        killAt = Date.now() + Math.random() * 1_500
+        setTimeout(() => cli.process.kill('SIGKILL'), killAt - Date.now())
+      }
+    }
+  } catch (error) {
+    // The connection fails once the process is gone; anything before the kill is a real failure.
+    if (killAt === undefined) throw error
+  }
+  await exited
+  started.splice(started.indexOf(cli), 1)
+  const lastSaves = Math.max(...seen.map((observation) => observation.saves))
+  const guaranteed = seen.filter((observation) => observation.saves + 2 <= lastSaves).length
+  return { sent, guaranteed }
+}
+
+describe('--state-file under kill -9', () => {
+  it('keeps every write acknowledged before the last completed save, in a file that loads', async () => {
+    const rounds: Round[] = []
+    for (let round = 0; round < 2; round++) {
+      const cli = await serve()
+      rounds.push(await writeUntilKilled(cli, round))
+      // The file parses and validates: the next server starts from it.
+      JSON.parse(await readFile(file, 'utf8'))
+    }
+    const cli = await serve()
+    expect(cli.output()).toContain(`state      ${file} (loaded)`)
+    const present = await slugsOf(cli)
+    let at = 0
+    for (const [round, { sent, guaranteed }] of rounds.entries()) {
+      expect(guaranteed).toBeGreaterThan(0)
+      const kept = present.filter((slug) => slug.startsWith(`round-${round}-`))
+      // A prefix of what was sent (every save is one consistent snapshot), holding the guaranteed writes.
+      expect(kept).toEqual(sent.slice(0, kept.length))
+      expect(kept.length).toBeGreaterThanOrEqual(guaranteed)
+      expect(present.slice(at, at + kept.length)).toEqual(kept)
+      at += kept.length
+    }
+    expect(present).toHaveLength(at)
+    // No temporary file of an interrupted save is left once a server has started.
+    expect(await readdir(folder)).toEqual(['demo.json'])
+  }, 120_000)
+})
+
+describe('--state-file on SIGTERM', () => {
+  it('saves every write before "stopped", and the next start has them all', async () => {
+    const cli = await serve()
+    expect(cli.output()).toContain(`state      ${file} (new: written on the first change)`)
+    const slugs = Array.from({ length: 5 }, (_, i) => `before-stop-${i}`)
+    for (const slug of slugs) expect(await write(cli, slug)).toBe(200)
+    // At once, without waiting for the debounced save.
+    expect(await cli.stop()).toBe(0)
+    started.splice(started.indexOf(cli), 1)
+    expect(cli.output()).toMatch(/understudy: stopped\n$/)
+
+    const next = await serve()
+    expect(await slugsOf(next)).toEqual(slugs)
+  }, 60_000)
+})
+
+describe('a state file the CLI cannot load', () => {
+  const serveOnce = () => runCli(['serve', '--port', '0', '--state-file', file], { bin: true })
+
+  it('is one line and exit code 1 when it is not JSON, and the file is left as it was', async () => {
+    await writeFile(file, '{"formatVersion":1,"seed":')
+    const { code, stdout, stderr } = await serveOnce()
+    expect(code).toBe(1)
+    expect(stdout).toBe('')
+    expect(stderr).toBe(
+      `understudy: Failed to load the state file "${file}": it is not valid JSON (Unexpected end of JSON input).\n`,
+    )
+    expect(await readFile(file, 'utf8')).toBe('{"formatVersion":1,"seed":')
+  })
+
+  it('is one line and exit code 1 when its format is newer', async () => {
+    await writeFile(file, JSON.stringify({ formatVersion: 2 }))
+    const { code, stderr } = await serveOnce()
+    expect(code).toBe(1)
+    expect(stderr).toBe(
+      `understudy: Failed to load the state file "${file}": formatVersion: 2 is newer than this version of understudy-mock reads (1); upgrade understudy-mock to restore it.\n`,
+    )
+  })
+
+  it('refuses an empty --state-file as a usage error (exit code 2)', async () => {
+    const { code, stderr } = await runCli(['serve', '--state-file', ''], { bin: true })
+    expect(code).toBe(2)
+    expect(stderr.split('\n')[0]).toBe(
+      'understudy: --state-file must not be empty: give a file name',
+    )
+  })
+})
