@@ -32,7 +32,13 @@
  */
 import { scenarios } from '../../scenarios/index.js'
 import { checkAdvance } from '../core/clock.js'
-import { bodyText, jsonResponse, type PlainRequest, type PlainResponse } from '../core/http.js'
+import {
+  bodyText,
+  jsonResponse,
+  type PlainRequest,
+  type PlainResponse,
+  withoutTrailingSlashes,
+} from '../core/http.js'
 import { InputTypeError, isInputError, parseInput } from '../core/input-error.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import { stateFileStatus } from '../snapshot/state-file-status.js'
@@ -219,16 +225,6 @@ export async function handleControl(
     console.error(`[understudy] internal error in control ${route}: ${message}`)
     return problem(500, `Internal error: ${message}`)
   }
-}
-
-/**
- * The path without trailing slashes. A loop, not `/\/+$/`: that regular expression takes quadratic time
- * on a path of many slashes followed by anything else (16,000 of them: half a second).
- */
-function withoutTrailingSlashes(path: string): string {
-  let end = path.length
-  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end -= 1
-  return path.slice(0, end)
 }
 
 /** A percent-encoded path segment, decoded; malformed encoding is bad input. */

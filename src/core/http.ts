@@ -109,3 +109,13 @@ export type Outcome = PlainResponse | NetworkFault
 export function isNetworkFault(outcome: Outcome): outcome is NetworkFault {
   return 'network' in outcome
 }
+
+/**
+ * The path without trailing slashes. A loop, not `/\/+$/`: on a request path that regular expression takes
+ * quadratic time (many slashes followed by anything else; 16,000 of them: half a second).
+ */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end -= 1
+  return path.slice(0, end)
+}

@@ -9,6 +9,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
+import { withoutTrailingSlashes } from '../core/http.js'
 
 /** Compares two secrets in constant time (their digests, so the length does not leak either). */
 function same(given: string, expected: string): boolean {
@@ -59,7 +60,7 @@ export function createControlAuth(token: string | undefined, port: number) {
       const given = query.get('token')
       const inspector =
         (request.method === 'GET' || request.method === 'HEAD') &&
-        path.replace(/\/+$/, '') === '/inspector'
+        withoutTrailingSlashes(path) === '/inspector'
       if (inspector && given !== null && same(given, token))
         return {
           allowed: true,
