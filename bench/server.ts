@@ -108,7 +108,9 @@ try {
       group: 'server',
       item: `${op.name} direct: req/s`,
       value: `${kilo(d.rps)} req/s`,
-      baseline: `bare ${kilo(b.rps)} req/s${saturated ? ` (${percent(b.serverCores)} of a core)` : `: bare not saturated (${percent(b.serverCores)})`}`,
+      // Beside it, the same ratio from CPU per request (bare's over direct's): what the req/s ratio would
+      // be if both saturated one core, whoever the bottleneck was.
+      baseline: `bare ${kilo(b.rps)} req/s${saturated ? ` (${percent(b.serverCores)} of a core)` : `: bare not saturated (${percent(b.serverCores)})`}; by CPU per request ${x(b.cpuUs / d.cpuUs)}`,
       ratio: x(d.rps / b.rps),
       target: `≥ ${RPS_OF_BARE.toFixed(2)}× bare`,
       met: d.rps >= RPS_OF_BARE * b.rps,
@@ -145,6 +147,7 @@ const header = [
   'WireMock (journal on)',
   'WireMock (no journal)',
   'direct / bare req/s',
+  'bare / direct CPU',
   'direct / WireMock CPU',
 ]
 const lines = [
@@ -170,6 +173,7 @@ const lines = [
       cell(w),
       cell(of(wiremocks[1])),
       `${(d.median.rps / b.median.rps).toFixed(2)}${note}`,
+      (b.median.cpuUs / d.median.cpuUs).toFixed(2),
       w ? (d.median.cpuUs / w.median.cpuUs).toFixed(2) : '',
     ].join(' | ')} |`
   }),
