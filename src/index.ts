@@ -11,9 +11,28 @@ export type {
   FaultMatch,
   InjectedFault,
 } from './control/faults.js'
+export type { Har, HarEntry, HarOptions } from './control/har.js'
 export type { JournalEntry, JournalFault, JournalFilter } from './control/journal.js'
+export type {
+  JsonValue,
+  MessagingErrorBody,
+  MessagingMessage,
+  MessagingUser,
+  OperationExchanges,
+  RouterErrorBody,
+  RouterPreset,
+  RouterPresetVersion,
+  RouterPresetWithVersion,
+  ServiceJournalEntry,
+} from './control/journal-entry-types.js'
 export type { WaitForOptions } from './control/journal-wait.js'
 export type { LatencySetting } from './control/latency.js'
+export type {
+  MessagingOperationId,
+  OperationId,
+  OperationIdOf,
+  RouterOperationId,
+} from './control/operations.js'
 export type { Clock, ClockState, TimeInput } from './core/clock.js'
 export type { PlainRequest, PlainResponse } from './core/http.js'
 export type {

@@ -2,10 +2,10 @@
 import type { MessagingOperation } from '../../src/messaging/context.js'
 import { getOwnUser as own } from '../../src/messaging/reads.js'
 
-export const getOwnUser: MessagingOperation = {
-  name: 'get-own-user',
+export const getOwnUser = {
+  name: 'get-own-user' as const,
   method: 'GET',
   path: '/api/v1/users/me',
   access: 'rest',
   handle: (call) => own(call),
-}
+} satisfies MessagingOperation

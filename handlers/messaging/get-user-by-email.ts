@@ -3,12 +3,12 @@ import type { MessagingOperation } from '../../src/messaging/context.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
 import { getUserByEmail as byEmail } from '../../src/messaging/reads.js'
 
-export const getUserByEmail: MessagingOperation = {
-  name: 'get-user-by-email',
+export const getUserByEmail = {
+  name: 'get-user-by-email' as const,
   method: 'GET',
   path: '/api/v1/users/:email',
   converters: { email: 'str' },
   since: LEVELS.getUserByEmail,
   access: 'rest',
   handle: (call, request) => byEmail(call, request.params.email ?? ''),
-}
+} satisfies MessagingOperation

@@ -2,10 +2,10 @@
 import type { MessagingOperation } from '../../src/messaging/context.js'
 import { listUsers } from '../../src/messaging/reads.js'
 
-export const getUsers: MessagingOperation = {
-  name: 'get-users',
+export const getUsers = {
+  name: 'get-users' as const,
   method: 'GET',
   path: '/api/v1/users',
   access: 'rest',
   handle: (call) => listUsers(call),
-}
+} satisfies MessagingOperation

@@ -12,7 +12,7 @@ import { getUserByEmail } from './get-user-by-email.js'
 import { getUsers } from './get-users.js'
 import { testWelcomeBotCustomMessage } from './test-welcome-bot-custom-message.js'
 
-export const messagingOperations: readonly MessagingOperation[] = [
+export const messagingOperations = [
   getUsers,
   createUser,
   getOwnUser,
@@ -21,4 +21,15 @@ export const messagingOperations: readonly MessagingOperation[] = [
   getMessage,
   testWelcomeBotCustomMessage,
   getServerSettings,
-]
+] as const satisfies readonly MessagingOperation[]
+
+/**
+ * The messaging service's operation ids (the real API's, e.g. `create-user`), derived from the list
+ * above: the one source of truth for faults, journal filters and the inspector.
+ */
+export type MessagingOperationId = (typeof messagingOperations)[number]['name']
+
+/** The messaging service's operation ids, in the order URLs are matched. */
+export const messagingOperationIds: readonly MessagingOperationId[] = messagingOperations.map(
+  (operation) => operation.name,
+)

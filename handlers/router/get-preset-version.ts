@@ -6,8 +6,8 @@ import { findPreset } from '../../src/router/lookup.js'
 import { parseVersion } from '../../src/router/params.js'
 import { versionToWire } from '../../src/router/serialize.js'
 
-export const getPresetVersion: RouterOperation = {
-  name: 'getPresetVersion',
+export const getPresetVersion = {
+  name: 'getPresetVersion' as const,
   method: 'GET',
   path: '/presets/:slug/versions/:version',
   handle(context, request) {
@@ -19,4 +19,4 @@ export const getPresetVersion: RouterOperation = {
     if (!version) return routerError(404, routerMessages.versionNotFound)
     return jsonResponse(200, { data: versionToWire(version) })
   },
-}
+} satisfies RouterOperation

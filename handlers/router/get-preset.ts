@@ -4,8 +4,8 @@ import type { RouterOperation } from '../../src/router/context.js'
 import { findPreset } from '../../src/router/lookup.js'
 import { presetWithVersionToWire } from '../../src/router/serialize.js'
 
-export const getPreset: RouterOperation = {
-  name: 'getPreset',
+export const getPreset = {
+  name: 'getPreset' as const,
   method: 'GET',
   path: '/presets/:slug',
   handle(context, request) {
@@ -14,4 +14,4 @@ export const getPreset: RouterOperation = {
     const designated = context.store.version(found.preset.designated_version_id)
     return jsonResponse(200, { data: presetWithVersionToWire(found.preset, designated) })
   },
-}
+} satisfies RouterOperation

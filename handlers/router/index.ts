@@ -8,7 +8,7 @@ import { getPresetVersion } from './get-preset-version.js'
 import { listPresetVersions } from './list-preset-versions.js'
 import { listPresets } from './list-presets.js'
 
-export const routerOperations: readonly RouterOperation[] = [
+export const routerOperations = [
   createPresetsChatCompletions,
   createPresetsMessages,
   createPresetsResponses,
@@ -16,4 +16,15 @@ export const routerOperations: readonly RouterOperation[] = [
   getPreset,
   listPresetVersions,
   getPresetVersion,
-]
+] as const satisfies readonly RouterOperation[]
+
+/**
+ * The router's operation ids (the real API's `operationId`s), derived from the list above: the one
+ * source of truth for faults, journal filters and the inspector.
+ */
+export type RouterOperationId = (typeof routerOperations)[number]['name']
+
+/** The router's operation ids, in the order they are matched. */
+export const routerOperationIds: readonly RouterOperationId[] = routerOperations.map(
+  (operation) => operation.name,
+)

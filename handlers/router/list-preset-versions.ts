@@ -6,8 +6,8 @@ import { findPreset } from '../../src/router/lookup.js'
 import { parsePaging } from '../../src/router/params.js'
 import { versionToWire } from '../../src/router/serialize.js'
 
-export const listPresetVersions: RouterOperation = {
-  name: 'listPresetVersions',
+export const listPresetVersions = {
+  name: 'listPresetVersions' as const,
   method: 'GET',
   path: '/presets/:slug/versions',
   handle(context, request) {
@@ -19,4 +19,4 @@ export const listPresetVersions: RouterOperation = {
     const page = all.slice(paging.offset, paging.offset + paging.limit)
     return jsonResponse(200, { data: page.map(versionToWire), total_count: all.length })
   },
-}
+} satisfies RouterOperation

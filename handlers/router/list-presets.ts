@@ -6,8 +6,8 @@ import { invalidParameters } from '../../src/router/errors.js'
 import { parsePaging } from '../../src/router/params.js'
 import { presetToWire } from '../../src/router/serialize.js'
 
-export const listPresets: RouterOperation = {
-  name: 'listPresets',
+export const listPresets = {
+  name: 'listPresets' as const,
   method: 'GET',
   path: '/presets',
   handle(context, request) {
@@ -19,4 +19,4 @@ export const listPresets: RouterOperation = {
     const page = all.slice(paging.offset, paging.offset + paging.limit)
     return jsonResponse(200, { data: page.map(presetToWire), total_count: all.length })
   },
-}
+} satisfies RouterOperation

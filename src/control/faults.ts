@@ -5,15 +5,13 @@
  */
 import { parseInput } from '../core/input-error.js'
 import type { JournalFault } from './journal.js'
+import type { OperationMatch } from './operations.js'
 import { faultDefinitionSchema, type PathTest } from './schemas.js'
 
 export type { PathTest } from './schemas.js'
 
-/** Which requests a fault applies to. Every given field must match. */
-export interface FaultMatch {
-  service?: 'router' | 'messaging'
-  /** The real API's operation id, e.g. `createPresetsChatCompletions` or `create-user`. */
-  operation?: string
+/** The fields of a fault's match besides `service` and `operation`. */
+export interface FaultMatchFields {
   method?: string
   /**
    * The path below the service's base URL: an exact string, or a regular expression tested against it
@@ -21,6 +19,13 @@ export interface FaultMatch {
    */
   path?: string | RegExp | PathTest
 }
+
+/**
+ * Which requests a fault applies to. Every given field must match. `operation` is the real API's operation
+ * id (e.g. `createPresetsChatCompletions`, `create-user`), of `service` when one is given; an unknown id is
+ * refused.
+ */
+export type FaultMatch = OperationMatch<FaultMatchFields>
 
 /** What a fault does. */
 export type FaultEffect =

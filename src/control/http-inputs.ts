@@ -9,7 +9,13 @@ import { z } from 'zod'
 import { advanceSchema, timeSchema } from '../core/clock.js'
 import { rule } from '../core/input-error.js'
 import { compilePathPattern, type LinearPathPattern } from './path-pattern.js'
-import { checkFaultEffects, faultFields, latencySchema, seedSchema } from './schemas.js'
+import {
+  checkFaultEffects,
+  checkOperation,
+  faultFields,
+  latencySchema,
+  seedSchema,
+} from './schemas.js'
 
 /** A field that must be there, whatever its value (the method it is handed to checks the value). */
 const required = rule<unknown>((value) => value !== undefined, 'is required')
@@ -70,6 +76,7 @@ export const faultBody = z
         message: 'give either path or pathPattern, not both',
       })
     }
+    checkOperation(fault, context)
     checkFaultEffects(fault, context)
   })
   .transform(({ pathPattern, ...fault }) =>
@@ -94,25 +101,30 @@ export const featureLevelBody = z.strictObject({ featureLevel: required })
 /** `PUT /messaging/{subdomain}/rate-limit` (the setting is the service's to check). */
 export const rateLimitBody = z.strictObject({ rateLimit: required })
 
-/** `GET /journal` and `GET /journal/count`: the filter, as query parameters. */
-export const journalQuery = z.strictObject({
-  service: optionalString,
-  tenant: optionalString,
-  operation: optionalString,
-  method: optionalString,
-  status: z
-    .custom<string>((value) => typeof value === 'string' && /^[0-9]{1,3}$/.test(value), {
-      error: 'must be a number',
-    })
-    .transform(Number)
-    .optional(),
-  since: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
-    .transform(epochOf)
-    .optional(),
-  until: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
-    .transform(epochOf)
-    .optional(),
-})
+/**
+ * `GET /journal`, `GET /journal/count` and `GET /journal.har`: the filter, as query parameters (an
+ * unknown service or operation id refused, as in process).
+ */
+export const journalQuery = z
+  .strictObject({
+    service: faultFields.service,
+    tenant: optionalString,
+    operation: optionalString,
+    method: optionalString,
+    status: z
+      .custom<string>((value) => typeof value === 'string' && /^[0-9]{1,3}$/.test(value), {
+        error: 'must be a number',
+      })
+      .transform(Number)
+      .optional(),
+    since: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
+      .transform(epochOf)
+      .optional(),
+    until: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
+      .transform(epochOf)
+      .optional(),
+  })
+  .superRefine(checkOperation)
 
 function epochOf(value: string): number {
   return /^[0-9]+$/.test(value) ? Number(value) : Date.parse(value)

@@ -12,6 +12,7 @@
  * | `PUT /__understudy/scenario` | `{"name": "..."}` or `{"definition": {...}}`: switch scenario |
  * | `GET /__understudy/journal?service=&tenant=&operation=&method=&status=&since=&until=` | `{entries, count}` |
  * | `GET /__understudy/journal/count?...` | `{count}` |
+ * | `GET /__understudy/journal.har?...` | the entries as a HAR 1.2 file (redacted; a download: `understudy.har`) |
  * | `DELETE /__understudy/journal` | forget every entry |
  * | `GET /__understudy/faults` | the armed faults |
  * | `POST /__understudy/faults` | arm a fault (`pathPattern`: a regular expression in RE2 syntax, matched in linear time); answers `{id}` |
@@ -154,6 +155,15 @@ export async function handleControl(
       }
       case 'GET /journal/count':
         return ok({ count: simulator.journal.count(journalFilter(request.query)) })
+      case 'GET /journal.har':
+        return {
+          status: 200,
+          headers: {
+            'content-type': 'application/json',
+            'content-disposition': 'attachment; filename="understudy.har"',
+          },
+          body: JSON.stringify(simulator.journal.toHAR(journalFilter(request.query)), null, 2),
+        }
       case 'DELETE /journal':
         parseInput(emptyBody, readJson(request), 'clear the journal')
         simulator.journal.clear()

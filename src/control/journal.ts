@@ -8,7 +8,17 @@
  * @module
  */
 import { InputRangeError } from '../core/input-error.js'
+import type { ServiceName } from '../simulator-core.js'
+import { buildHar, type Har, type HarOptions } from './har.js'
+import type { JournalEntry, JournalEntryBase, ServiceJournalEntry } from './journal-entry-types.js'
 import { type WaitForOptions, waitForEntry } from './journal-wait.js'
+import {
+  checkOperationMatch,
+  type OperationId,
+  type OperationIdOf,
+  type OperationMatch,
+  type ServiceOf,
+} from './operations.js'
 import { redactText, SECRET_NAMES } from './redact-text.js'
 
 /** An exception inside the simulator that a request met (it was answered with the service's 500). */
@@ -24,6 +34,8 @@ export function describeError(error: unknown): JournalError {
   const frame = error.stack?.split('\n').find((line) => line.trimStart().startsWith('at '))
   return { message: error.message, stack: frame?.trim() ?? '' }
 }
+
+export type { JournalEntry } from './journal-entry-types.js'
 
 /** What is recorded per request (raw). */
 export interface RawJournalEntry {
@@ -68,42 +80,6 @@ export interface JournalFault {
   delayMs?: number
 }
 
-/** A journal entry as read: parsed, with credentials and passwords redacted. */
-export interface JournalEntry {
-  seq: number
-  time: string
-  service: string
-  /** The router workspace id or the messaging organization's subdomain. */
-  tenant: string | null
-  /** The real API's operation id (e.g. `createPresetsChatCompletions`, `create-user`), or null when none matched. */
-  operation: string | null
-  /** Who made the request: a router key's label, a messaging account's email. Never a secret. */
-  actor: string | null
-  method: string
-  path: string
-  query: Record<string, string>
-  /**
-   * The parsed request body (JSON, or form fields), with secrets redacted. When `truncated` is set, the
-   * text of the part kept (secret-named fields redacted), not parsed.
-   */
-  body: unknown
-  /** Set (to `true`) only when `body` is less than the whole request body. */
-  truncated?: true
-  /** The request body's size in bytes; set only with `truncated`. */
-  bodySize?: number
-  status: number
-  /** The parsed response body (JSON when it parses, otherwise the text); a text prefix with `responseTruncated`. */
-  response: unknown
-  /** Set (to `true`) only when `response` is less than the whole response body. */
-  responseTruncated?: true
-  /** The response body's size in UTF-8 bytes; set only with `responseTruncated`. */
-  responseSize?: number
-  fault: JournalFault | null
-  durationMs: number
-  /** The exception inside the simulator that this request met (it was answered with the service's 500). */
-  error?: JournalError
-}
-
 /** What `subscribe` listeners get after each record: the entry without bodies, nothing to parse. */
 export type JournalEvent = Pick<
   RawJournalEntry,
@@ -121,6 +97,18 @@ export type JournalEvent = Pick<
 > & {
   /** The exception the request met inside the simulator, if any. */
   error?: JournalError
+}
+
+/** An entry as the journal builds it when read, before its type is narrowed by service and operation. */
+interface ParsedEntry extends JournalEntryBase {
+  service: string
+  operation: string | null
+  body: unknown
+  truncated?: true
+  bodySize?: number
+  response: unknown
+  responseTruncated?: true
+  responseSize?: number
 }
 
 /** Options of `recent`. */
@@ -155,11 +143,10 @@ export function redact(value: unknown): unknown {
   return out
 }
 
-/** Which entries to read, count or wait for. Every given field must match. */
-export interface JournalFilter {
-  service?: string
+/** The fields of a journal filter besides `service` and `operation`. */
+interface JournalFilterFields {
+  /** The router workspace id or the messaging organization's subdomain. */
   tenant?: string
-  operation?: string
   method?: string
   status?: number | ((status: number) => boolean)
   /** Epoch ms or ISO time: entries at or after it. */
@@ -168,6 +155,52 @@ export interface JournalFilter {
   until?: number | string
   /** A deep partial match against the parsed request body. */
   body?: unknown
+}
+
+/**
+ * Which entries to read, count or wait for. Every given field must match. `operation` is an operation id of
+ * `service` when one is given (of either service otherwise); an unknown id is refused.
+ */
+export type JournalFilter = OperationMatch<JournalFilterFields>
+
+/** A filter naming one operation (its service optional). */
+type OperationFilter<O extends OperationId> = JournalFilterFields & {
+  service?: ServiceOf<O>
+  operation: O
+}
+
+/** A filter naming a service (and maybe one of its operations). */
+type ServiceFilter<S extends ServiceName> = JournalFilterFields & {
+  service: S
+  operation?: OperationIdOf<S>
+}
+
+/**
+ * Reading the journal by a filter. A filter naming an operation gives that operation's entries (body and
+ * response typed); one naming a service gives that service's entries.
+ */
+interface JournalReads {
+  /** The entries matching a filter, oldest first. */
+  entries<O extends OperationId>(filter: OperationFilter<O>): JournalEntry<O>[]
+  entries<S extends ServiceName>(filter: ServiceFilter<S>): ServiceJournalEntry<S>[]
+  entries(filter?: JournalFilter): JournalEntry[]
+  /** The newest entry matching a filter. */
+  last<O extends OperationId>(filter: OperationFilter<O>): JournalEntry<O> | undefined
+  last<S extends ServiceName>(filter: ServiceFilter<S>): ServiceJournalEntry<S> | undefined
+  last(filter?: JournalFilter): JournalEntry | undefined
+  /**
+   * The newest entry matching `filter`: at once if the journal has one, else when a request makes one;
+   * rejects after `timeoutMs` (default 5,000) listing the closest entries. See `journal-wait.ts`.
+   */
+  waitFor<O extends OperationId>(
+    filter: OperationFilter<O>,
+    options?: WaitForOptions,
+  ): Promise<JournalEntry<O>>
+  waitFor<S extends ServiceName>(
+    filter: ServiceFilter<S>,
+    options?: WaitForOptions,
+  ): Promise<ServiceJournalEntry<S>>
+  waitFor(filter?: JournalFilter, options?: WaitForOptions): Promise<JournalEntry>
 }
 
 /** The default cap on entries; the oldest are dropped first. */
@@ -367,7 +400,7 @@ export function createJournal(
   const previewed = (
     entry: RawJournalEntry,
     preview: number | undefined,
-  ): Pick<JournalEntry, 'body' | 'truncated' | 'bodySize'> => {
+  ): Pick<ParsedEntry, 'body' | 'truncated' | 'bodySize'> => {
     const kept = entry.body
     const whole = entry.bodySize === undefined
     if (whole && (preview === undefined || (kept?.byteLength ?? 0) <= preview)) {
@@ -391,7 +424,7 @@ export function createJournal(
   const responseOf = (
     entry: RawJournalEntry,
     preview: number | undefined,
-  ): Pick<JournalEntry, 'response' | 'responseTruncated' | 'responseSize'> => {
+  ): Pick<ParsedEntry, 'response' | 'responseTruncated' | 'responseSize'> => {
     const text = entry.responseBody
     if (entry.responseSize === undefined && (preview === undefined || text.length <= preview))
       return { response: parseResponse(text) }
@@ -408,7 +441,7 @@ export function createJournal(
   }
 
   const read = (entry: RawJournalEntry, preview?: number): JournalEntry => {
-    const out: JournalEntry = {
+    const out: ParsedEntry = {
       seq: entry.seq,
       time: new Date(entry.time).toISOString(),
       service: entry.service,
@@ -425,7 +458,8 @@ export function createJournal(
       durationMs: entry.durationMs,
     }
     if (entry.error) out.error = { ...entry.error }
-    return out
+    // The service and operation are the simulator's own, so the body and response are theirs.
+    return out as JournalEntry
   }
 
   const cheapMatch = (entry: RawJournalEntry, filter: JournalFilter) =>
@@ -440,7 +474,14 @@ export function createJournal(
     (filter.since === undefined || entry.time >= toMs(filter.since)) &&
     (filter.until === undefined || entry.time <= toMs(filter.until))
 
+  /** Refuses an unknown service or operation id (a typo would otherwise match nothing, silently). */
+  const checkFilter = (filter: JournalFilter): void => {
+    if (filter.service !== undefined || filter.operation !== undefined)
+      checkOperationMatch(filter, 'read the journal')
+  }
+
   const select = (filter: JournalFilter = {}): JournalEntry[] => {
+    checkFilter(filter)
     const out: JournalEntry[] = []
     for (const entry of raw()) {
       if (!cheapMatch(entry, filter)) continue
@@ -449,6 +490,17 @@ export function createJournal(
       out.push(parsed)
     }
     return out
+  }
+
+  /** The raw entries matching a filter, oldest first (for `toHAR`, which redacts what it writes). */
+  const selectRaw = (filter: JournalFilter = {}): RawJournalEntry[] => {
+    checkFilter(filter)
+    return raw().filter(
+      (entry) =>
+        cheapMatch(entry, filter) &&
+        (filter.body === undefined ||
+          matchesPartially(previewed(entry, undefined).body, filter.body)),
+    )
   }
 
   const emit = (entry: RawJournalEntry) => {
@@ -477,7 +529,7 @@ export function createJournal(
     }
   }
 
-  return {
+  const journal = {
     /**
      * Records a request, keeping at most `keepBodyBytes` of its body (default: the journal's prefix; less
      * when the answer did not depend on the body), and drops the oldest entries beyond the cap and budget.
@@ -507,9 +559,10 @@ export function createJournal(
       if (listeners.size > 0) emit(full)
     },
     /** The entries matching a filter, oldest first. */
-    entries: select,
+    entries: select as JournalReads['entries'],
     /** How many entries match a filter. */
     count(filter: JournalFilter = {}): number {
+      checkFilter(filter)
       if (filter.body === undefined) {
         let count = 0
         for (let i = head; i < items.length; i++)
@@ -530,9 +583,7 @@ export function createJournal(
       return out
     },
     /** The newest entry matching a filter. */
-    last(filter: JournalFilter = {}): JournalEntry | undefined {
-      return select(filter).at(-1)
-    },
+    last: ((filter: JournalFilter = {}) => select(filter).at(-1)) as JournalReads['last'],
     /**
      * Calls `listener` synchronously after each request is recorded (also when the cap is 0), with the
      * entry's metadata and no bodies. Returns a function that unsubscribes.
@@ -547,8 +598,23 @@ export function createJournal(
      * The newest entry matching `filter`: at once if the journal has one, else when a request makes one;
      * rejects after `timeoutMs` (default 5,000) listing the closest entries. See `journal-wait.ts`.
      */
-    waitFor(filter?: JournalFilter, options?: WaitForOptions): Promise<JournalEntry> {
-      return waitForEntry(this, filter, options)
+    waitFor: ((filter: JournalFilter = {}, options?: WaitForOptions) => {
+      try {
+        checkFilter(filter)
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      return waitForEntry(journal, filter, options)
+    }) as JournalReads['waitFor'],
+    /**
+     * The entries matching a filter as a HAR 1.2 document (`har.ts`): redacted as the journal is, unless
+     * `{ redact: false }`.
+     */
+    toHAR(filter: JournalFilter = {}, options: HarOptions = {}): Har {
+      return buildHar(selectRaw(filter), {
+        parse: (entry) => parsers[entry.service]?.(entry) ?? null,
+        redact: options.redact === false ? undefined : redact,
+      })
     },
     /** Forgets every entry. */
     clear(): void {
@@ -579,6 +645,7 @@ export function createJournal(
       trim()
     },
   }
+  return journal
 }
 
 export type Journal = ReturnType<typeof createJournal>

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod'
 import { rule, showValue } from '../core/input-error.js'
+import { operationProblem } from './operations.js'
 
 /** The longest wait a timer can hold (2^31 − 1 ms, 24.8 days): `setTimeout` fires after 1 ms for more. */
 export const MAX_TIMER_MS = 2 ** 31 - 1
@@ -71,6 +72,18 @@ export const faultFields = {
   ).optional(),
 }
 
+/**
+ * The rule across `service` and `operation` (of a fault, a journal filter): an operation id that the
+ * service has (either service, when none is given), or the issue naming the known ids.
+ */
+export function checkOperation(
+  value: { service?: unknown; operation?: unknown },
+  context: z.RefinementCtx,
+): void {
+  const problem = operationProblem(value.service, value.operation)
+  if (problem) context.addIssue({ code: 'custom', path: ['operation'], message: problem })
+}
+
 /** The rules across a fault's fields: one effect at most of status and network, and at least one effect. */
 export function checkFaultEffects(
   fault: { status?: unknown; network?: unknown; delayMs?: unknown },
@@ -107,7 +120,10 @@ export const faultDefinitionSchema = z
     },
     { error: (issue) => `give an object (got ${showValue(issue.input)})` },
   )
-  .superRefine(checkFaultEffects)
+  .superRefine((fault, context) => {
+    checkOperation(fault, context)
+    checkFaultEffects(fault, context)
+  })
 
 /** A latency setting: milliseconds, or a `{ min, max }` range to draw from. */
 export const latencySchema = rule<number | { min: number; max: number }>((value) => {

@@ -56,8 +56,12 @@ function createPreset(
   })
 }
 
-/** Defines one of the three create operations. */
-export function createPresetOperation(name: string, skin: Skin, path: string): RouterOperation {
+/** Defines one of the three create operations (its `name` typed as the literal given). */
+export function createPresetOperation<Name extends string>(
+  name: Name,
+  skin: Skin,
+  path: string,
+): RouterOperation & { name: Name } {
   return {
     name,
     method: 'POST',

@@ -55,9 +55,12 @@ describe('simulator.fetch', () => {
 describe('journal.waitFor', () => {
   it('resolves with a journal entry', () => {
     expectTypeOf(simulator.journal.waitFor({ operation: 'create-user' })).toEqualTypeOf<
-      Promise<JournalEntry>
+      Promise<JournalEntry<'create-user'>>
     >()
-    expectTypeOf(simulator.journal.waitFor).parameter(1).toEqualTypeOf<WaitForOptions | undefined>()
+    expectTypeOf(simulator.journal.waitFor()).toEqualTypeOf<Promise<JournalEntry>>()
+    expectTypeOf<Parameters<typeof simulator.journal.waitFor>[1]>().toEqualTypeOf<
+      WaitForOptions | undefined
+    >()
     simulator.journal.waitFor({ status: (s) => s >= 400 }, { timeoutMs: 100, after: 3 })
     // @ts-expect-error: the timeout is a number of ms
     simulator.journal.waitFor({}, { timeoutMs: '100' })
@@ -104,7 +107,7 @@ describe('understudy-mock/vitest', () => {
       designated: { system_prompt: 'Hi' },
     })
     expect(simulator).toHaveUser('acme', 'romeo@acme.example', { role: 'member', isActive: true })
-    expect({ simulator }).toEqual({ simulator: expect.toHaveReceived({ operation: 'x' }) })
+    expect({ simulator }).toEqual({ simulator: expect.toHaveReceived({ operation: 'get-users' }) })
   })
 
   it('rejects wrong arguments and receivers', () => {

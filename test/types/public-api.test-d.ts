@@ -145,7 +145,9 @@ describe('a Simulator', () => {
       since: '2026-01-01T00:00:00Z',
       body: { slug: 'x' },
     })
-    expectTypeOf(entries[0]).toEqualTypeOf<JournalEntry | undefined>()
+    expectTypeOf(entries[0]).toEqualTypeOf<
+      JournalEntry<'createPresetsChatCompletions'> | undefined
+    >()
     expectTypeOf<JournalEntry['status']>().toEqualTypeOf<number>()
     expectTypeOf<JournalEntry['body']>().toEqualTypeOf<unknown>()
     // @ts-expect-error: status is a number or a predicate
@@ -157,7 +159,7 @@ describe('a Simulator', () => {
   it('injects faults by match and effect, returning the fault id', () => {
     expectTypeOf(simulator.faults.inject).returns.toEqualTypeOf<number>()
     simulator.faults.inject({ service: 'router', status: 503, retryAfter: 2, times: 1 })
-    simulator.faults.inject({ operation: 'createUser', status: 400, message: 'Nope' })
+    simulator.faults.inject({ operation: 'create-user', status: 400, message: 'Nope' })
     simulator.faults.inject({ path: /\/presets$/, network: 'reset', delayMs: 5 })
     simulator.faults.inject({ method: 'GET', network: 'hang' })
     simulator.faults.inject({ delayMs: 100 })
