@@ -70,6 +70,13 @@ export function setLockVersion(text, version) {
   return `${JSON.stringify(lock, null, 2)}\n`
 }
 
+/** src/version.ts's text with `UNDERSTUDY_VERSION` set (the version the simulator reports, e.g. in a HAR). */
+export function setSourceVersion(text, version) {
+  const pattern = /^(export const UNDERSTUDY_VERSION = ')[^']*(')/m
+  if (!pattern.test(text)) throw new Error('src/version.ts has no UNDERSTUDY_VERSION')
+  return text.replace(pattern, `$1${version}$2`)
+}
+
 function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -83,6 +90,7 @@ function main() {
     changelog: join(root, 'CHANGELOG.md'),
     manifest: join(root, 'package.json'),
     lock: join(root, 'package-lock.json'),
+    source: join(root, 'src', 'version.ts'),
   }
   const manifest = readFileSync(paths.manifest, 'utf8')
   const current = JSON.parse(manifest).version
@@ -94,6 +102,7 @@ function main() {
     [paths.changelog, changelog],
     [paths.manifest, setManifestVersion(manifest, version)],
     [paths.lock, setLockVersion(readFileSync(paths.lock, 'utf8'), version)],
+    [paths.source, setSourceVersion(readFileSync(paths.source, 'utf8'), version)],
   ]
   if (values['dry-run']) {
     process.stdout.write(`release: would release ${current} -> ${version} (${date})\n`)
@@ -101,8 +110,8 @@ function main() {
   }
   for (const [path, text] of files) writeFileSync(path, text)
   process.stdout.write(
-    `release: ${current} -> ${version} (${date}) in CHANGELOG.md, package.json and package-lock.json\n` +
-      `next: git commit -m "Release ${version}" -- CHANGELOG.md package.json package-lock.json && ` +
+    `release: ${current} -> ${version} (${date}) in CHANGELOG.md, package.json, package-lock.json and src/version.ts\n` +
+      `next: git commit -m "Release ${version}" -- CHANGELOG.md package.json package-lock.json src/version.ts && ` +
       `git tag v${version} && npm publish\n`,
   )
 }
