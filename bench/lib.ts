@@ -258,6 +258,8 @@ export interface Target {
   seedMs: number
   /** The RSS of its process once up. */
   rssMb: number
+  /** Called before every load run (WireMock clears its request journal there, as a test suite would). */
+  beforeRun?(): Promise<void>
   stop(): void
 }
 
@@ -322,6 +324,7 @@ export interface Round {
  * (`bench/loadgen.mjs`); throws on any error or non-2xx.
  */
 export async function load(target: Target, op: Op, seconds: number, connections: number) {
+  await target.beforeRun?.()
   const base = SERVER_BASE[op.service]
   // Unique in this benchmark: the load generator numbers its requests after it.
   const token = `${unique()}x{n}`

@@ -46,7 +46,7 @@ const P99_MS = 10
 /** The bare server's CPU at or above which it is taken to be the bottleneck (its one core is busy). */
 const SATURATED = 0.85
 /** Seconds of load on each call to warm WireMock's JVM up (JIT) before any measured run. */
-const JVM_WARM_UP = pick(4, 0)
+const JVM_WARM_UP = pick(5, 0)
 
 const loadBefore = loadavg()
 const understudy = await startEach(['direct', 'msw', 'adapter'])
@@ -179,7 +179,7 @@ const lines = [
   }),
 ]
 const table = [
-  `Each cell: req/s · server CPU µs per request · p99, medians of ${LOAD.rounds} interleaved rounds of ${LOAD.seconds} s at ${LOAD.connections} connections (load generator in its own process). Other processes used ${percent(median(others))} of a core during the rounds (median; max ${percent(Math.max(...others))}). Load average before ${loadBefore.map((v) => v.toFixed(2)).join(' / ')}, after ${loadAfter.map((v) => v.toFixed(2)).join(' / ')}.${wiremock ? ` WireMock ${wiremock.version} on ${java}, flags: \`${wiremock.flags.join(' ')}\`.` : ' WireMock skipped: no Java on this machine.'}`,
+  `Each cell: req/s · server CPU µs per request · p99, medians of ${LOAD.rounds} interleaved rounds of ${LOAD.seconds} s at ${LOAD.connections} connections (load generator in its own process). Other processes used ${percent(median(others))} of a core during the rounds (median; max ${percent(Math.max(...others))}). Load average before ${loadBefore.map((v) => v.toFixed(2)).join(' / ')}, after ${loadAfter.map((v) => v.toFixed(2)).join(' / ')}.${wiremock ? ` WireMock ${wiremock.version} on ${java}, flags: \`${wiremock.flags.join(' ')}\`, its request journal on (WireMock's default, unbounded) and cleared before every run.` : ' WireMock skipped: no Java on this machine.'}`,
   '',
   ...lines,
 ].join('\n')
