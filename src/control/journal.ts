@@ -5,6 +5,9 @@
  * costs next to nothing on the hot path. A body is kept up to a prefix (`JOURNAL_BODY_PREFIX_BYTES`, or
  * less when the answer did not depend on it), a response likewise; an entry that keeps less than all of
  * its body says so (`truncated: true`, `bodySize`), and reading never parses more than was kept.
+ * The kept bytes of bodies and responses live outside the JavaScript heap, in shared slabs (`StoredEntry`):
+ * an entry lives for thousands of requests, long enough to reach V8's old generation, and the bodies it
+ * held there made the heap grow to about twice the records it holds (decisions/hot-path.md).
  * @module
  */
 import { InputRangeError } from '../core/input-error.js'
@@ -37,7 +40,7 @@ export function describeError(error: unknown): JournalError {
 
 export type { JournalEntry } from './journal-entry-types.js'
 
-/** What is recorded per request (raw). */
+/** What is recorded per request (raw), as the journal hands it to its readers (HAR, body parsers). */
 export interface RawJournalEntry {
   seq: number
   time: number
@@ -228,6 +231,62 @@ const ENTRY_OVERHEAD_BYTES = 1024
 /** The value that stands in for a secret. */
 export const REDACTED = '[redacted]'
 
+/**
+ * The size of a slab of kept bytes. The kept request body and response of one entry are written one after
+ * the other into the current slab (a new one when it is full): no allocation per request, and a slab is
+ * freed with the last entry that uses it.
+ */
+const SLAB_BYTES = 64 * 1024
+/** Kept bytes of one entry beyond this get a buffer of their own rather than a place in a slab. */
+const OWN_BUFFER_BYTES = 8 * 1024
+/** How many dropped entries are kept for reuse (one per request is dropped in a steady state). */
+const SPARE_ENTRIES = 64
+/** How many freed slabs are kept for reuse. */
+const SPARE_SLABS = 2
+
+/** A query without parameters, shared by the entries of requests without one (never changed). */
+const NO_QUERY = new URLSearchParams()
+
+/**
+ * An entry as the journal keeps it. Its texts and bytes (the kept request body, the response, the URL and
+ * the path) are written one after another into `bytes` from `at` and read back by `rawOf`; a text that
+ * would not read back the same (a lone surrogate), or a response cut to a prefix, is kept as it is. Dropped
+ * entries are reused for new ones: in a steady state recording allocates no entry on the JS heap.
+ */
+interface StoredEntry {
+  seq: number
+  time: number
+  service: string
+  tenant: string | null
+  operation: string | null
+  actor: string | null
+  method: string
+  query: URLSearchParams
+  headers: Readonly<Record<string, string>>
+  /** The slab (or own buffer) holding the entry's bytes; `undefined` when it has none. */
+  bytes: Uint8Array | undefined
+  at: number
+  /** The kept body's length in bytes; -1 when the request had none (or none was kept). */
+  bodyLength: number
+  /** The response's UTF-8 length in `bytes`; -1 when it is kept as `responseText` instead. */
+  responseLength: number
+  /** The URL's and the path's UTF-8 lengths in `bytes`; -1 when kept as `urlText`, `pathText`. */
+  urlLength: number
+  pathLength: number
+  responseText: string | undefined
+  urlText: string | undefined
+  pathText: string | undefined
+  bodySize: number | undefined
+  status: number
+  responseSize: number | undefined
+  responseHeaders: Readonly<Record<string, string>>
+  fault: JournalFault | null
+  durationMs: number
+  error: JournalError | undefined
+  /** What the entry counts against the byte budget. */
+  budget: number
+}
+
 const toMs = (value: number | string) => (typeof value === 'number' ? value : Date.parse(value))
 
 /** Whether `actual` contains everything in `expected` (objects partially, arrays and scalars exactly). */
@@ -262,6 +321,12 @@ function parseResponse(text: string): unknown {
 
 const encoder = new TextEncoder()
 const lenientDecoder = new TextDecoder('utf-8', { fatal: false })
+/** Decodes kept response bytes back to the text they were encoded from (a leading U+FEFF stays). */
+const exactDecoder = new TextDecoder('utf-8', { ignoreBOM: true })
+
+/** Whether a string has no lone surrogate, so that its UTF-8 bytes decode back to it (`false` where unknown). */
+const isWellFormed = (text: string): boolean =>
+  (text as string & { isWellFormed?: () => boolean }).isWellFormed?.() === true
 
 /** The UTF-8 size of a string, without encoding it. */
 function utf8Length(text: string): number {
@@ -311,6 +376,53 @@ function shownText(bytes: Uint8Array): string {
   return redactText(lenientDecoder.decode(clean ?? bytes).replace(/\uFFFD$/, ''))
 }
 
+/** A stored entry to fill in (every field present from the start: one object shape for all). */
+const blankEntry = (): StoredEntry => ({
+  seq: 0,
+  time: 0,
+  service: '',
+  tenant: null,
+  operation: null,
+  actor: null,
+  method: '',
+  query: NO_QUERY,
+  headers: {},
+  bytes: undefined,
+  at: 0,
+  bodyLength: -1,
+  responseLength: -1,
+  urlLength: -1,
+  pathLength: -1,
+  responseText: undefined,
+  urlText: undefined,
+  pathText: undefined,
+  bodySize: undefined,
+  status: 0,
+  responseSize: undefined,
+  responseHeaders: {},
+  fault: null,
+  durationMs: 0,
+  error: undefined,
+  budget: 0,
+})
+
+/**
+ * Writes a text's UTF-8 bytes into `buffer` from `offset` (room for 3 bytes per UTF-16 unit is there);
+ * returns how many it wrote. Short ASCII texts (URLs, paths) are copied in a loop, without a view.
+ */
+function writeText(buffer: Uint8Array, offset: number, text: string): number {
+  if (text.length <= 256) {
+    let i = 0
+    for (; i < text.length; i++) {
+      const code = text.charCodeAt(i)
+      if (code >= 0x80) break
+      buffer[offset + i] = code
+    }
+    if (i === text.length) return i
+  }
+  return encoder.encodeInto(text, buffer.subarray(offset)).written
+}
+
 /** Options of `createJournal`. */
 export interface JournalOptions {
   /** The most entries kept. Default 10,000. */
@@ -336,7 +448,7 @@ export function createJournal(
   options: JournalOptions = {},
 ) {
   // A queue: entries from `head` on are live; dropped ones are cleared and the array compacted now and then.
-  let items: Array<RawJournalEntry | undefined> = []
+  let items: Array<StoredEntry | undefined> = []
   let head = 0
   let bytes = 0
   let seq = 0
@@ -348,15 +460,41 @@ export function createJournal(
   )
   const listeners = new Set<(event: JournalEvent) => void>()
   /** The UTF-8 sizes of whole responses read as previews, measured once. */
-  const wholeSizes = new WeakMap<RawJournalEntry, number>()
+  const wholeSizes = new WeakMap<StoredEntry, number>()
+  /** The slab kept bytes are written to now, and how much of it is used. */
+  let slab: Uint8Array | undefined
+  let slabUsed = 0
+  /**
+   * The slabs written to, oldest first, with the seq of the last entry written into each: once every entry
+   * of a slab is dropped, the slab is reused (entries go in order, so slabs free up in order).
+   */
+  let slabs: Uint8Array[] = []
+  let slabLast: number[] = []
+  const spareSlabs: Uint8Array[] = []
+  /** Dropped entries, cleared, for the next ones to reuse. */
+  const spare: StoredEntry[] = []
 
   const size = () => items.length - head
-  const raw = (): RawJournalEntry[] => (head === 0 ? items : items.slice(head)) as RawJournalEntry[]
+  const stored = (): StoredEntry[] => (head === 0 ? items : items.slice(head)) as StoredEntry[]
 
   function dropOldest(): void {
-    const oldest = items[head] as RawJournalEntry
-    bytes -= oldest.bytes
+    const oldest = items[head] as StoredEntry
+    bytes -= oldest.budget
     items[head] = undefined
+    if (spare.length < SPARE_ENTRIES) {
+      wholeSizes.delete(oldest)
+      // Nothing it held stays alive through it.
+      oldest.query = NO_QUERY
+      oldest.headers = {}
+      oldest.bytes = undefined
+      oldest.responseText = undefined
+      oldest.urlText = undefined
+      oldest.pathText = undefined
+      oldest.responseHeaders = {}
+      oldest.fault = null
+      oldest.error = undefined
+      spare.push(oldest)
+    }
     head += 1
     if (head === items.length) {
       items = []
@@ -370,31 +508,185 @@ export function createJournal(
   /** Drops the oldest entries beyond the cap, and beyond the budget (keeping the newest, unless it is 0). */
   function trim(): void {
     const keep = Math.min(cap, maxBytes === 0 ? 0 : 1)
+    const before = head
     while (size() > cap) dropOldest()
     while (bytes > maxBytes && size() > keep) dropOldest()
+    if (head !== before || size() === 0) releaseSlabs()
   }
 
-  /** Keeps at most `keep` bytes of the body (a copy, so the original buffer can be freed). */
-  function keepBody(entry: RawJournalEntry, keep: number): void {
-    const body = entry.body
-    if (body === undefined) return
-    if (body.byteLength > keep) {
-      entry.bodySize = body.byteLength
-      entry.body = keep === 0 ? undefined : copyOf(body, keep)
-    } else if (body.buffer.byteLength - body.byteLength > 4096) {
-      // A view into a larger buffer (a socket read, a pooled chunk) would keep all of it alive.
-      entry.body = copyOf(body, body.byteLength)
+  /** Sets aside for reuse the slabs (but the current one) that no entry kept uses any more. */
+  function releaseSlabs(): void {
+    const oldest = size() > 0 ? (items[head] as StoredEntry).seq : Number.POSITIVE_INFINITY
+    while (slabs.length > 1 && (slabLast[0] as number) < oldest) {
+      const free = slabs.shift() as Uint8Array
+      slabLast.shift()
+      if (spareSlabs.length < SPARE_SLABS) spareSlabs.push(free)
     }
   }
 
-  function keepResponse(entry: RawJournalEntry): void {
-    const text = entry.responseBody
+  /**
+   * The entry as kept: at most `keep` bytes of the body and the response's prefix, their bytes written into
+   * the current slab (or a buffer of their own), and what the entry counts against the budget.
+   */
+  function store(entry: NewJournalEntry, number: number, keep: number): StoredEntry {
+    const body = entry.body
+    let bodyLength = -1
+    let bodySize = entry.bodySize
+    if (body !== undefined) {
+      if (body.byteLength > keep) {
+        bodySize = body.byteLength
+        if (keep > 0) bodyLength = keep
+      } else bodyLength = body.byteLength
+    }
+    let text = entry.responseBody
+    let responseSize: number | undefined
     // Characters, then bytes: a string of N characters is at least N bytes, at most 3N.
-    if (text.length * 3 <= prefixBytes) return
-    const size = utf8Length(text)
-    if (size <= prefixBytes) return
-    entry.responseSize = size
-    entry.responseBody = ownPrefix(text, prefixBytes)
+    if (text.length * 3 > prefixBytes) {
+      const whole = utf8Length(text)
+      if (whole > prefixBytes) {
+        responseSize = whole
+        text = ownPrefix(text, prefixBytes)
+      }
+    }
+    // As bytes only what reads back as the same text: whole and well-formed (no lone surrogate).
+    const responseAsBytes = responseSize === undefined && isWellFormed(text)
+    const url = entry.url
+    const path = entry.path
+    const urlAsBytes = isWellFormed(url)
+    const pathAsBytes = isWellFormed(path)
+    const keptBody = Math.max(bodyLength, 0)
+    // Room for the texts' bytes at worst (3 per UTF-16 unit); what they take is known once written.
+    const room =
+      keptBody +
+      3 *
+        ((responseAsBytes ? text.length : 0) +
+          (urlAsBytes ? url.length : 0) +
+          (pathAsBytes ? path.length : 0))
+    let buffer: Uint8Array | undefined
+    let at = 0
+    if (room > OWN_BUFFER_BYTES) {
+      buffer = new Uint8Array(
+        keptBody +
+          (responseAsBytes ? utf8Length(text) : 0) +
+          (urlAsBytes ? utf8Length(url) : 0) +
+          (pathAsBytes ? utf8Length(path) : 0),
+      )
+    } else if (room > 0) {
+      if (slab === undefined || slabUsed + room > SLAB_BYTES) {
+        slab = spareSlabs.pop() ?? new Uint8Array(SLAB_BYTES)
+        slabUsed = 0
+        slabs.push(slab)
+        slabLast.push(number)
+      }
+      buffer = slab
+      at = slabUsed
+    }
+    let end = at
+    if (bodyLength > 0) {
+      const kept = body as Uint8Array
+      ;(buffer as Uint8Array).set(
+        bodyLength === kept.byteLength ? kept : kept.subarray(0, bodyLength),
+        at,
+      )
+      end += bodyLength
+    }
+    let responseLength = -1
+    if (responseAsBytes) {
+      responseLength = text.length === 0 ? 0 : writeText(buffer as Uint8Array, end, text)
+      end += responseLength
+    }
+    let urlLength = -1
+    if (urlAsBytes) {
+      urlLength = url.length === 0 ? 0 : writeText(buffer as Uint8Array, end, url)
+      end += urlLength
+    }
+    let pathLength = -1
+    if (pathAsBytes) {
+      pathLength = path.length === 0 ? 0 : writeText(buffer as Uint8Array, end, path)
+      end += pathLength
+    }
+    if (buffer === slab) {
+      slabUsed = end
+      slabLast[slabLast.length - 1] = number
+    }
+    let headerBytes = 0
+    for (const name in entry.headers) {
+      headerBytes += name.length + (entry.headers[name] as string).length
+    }
+    const kept = spare.pop() ?? blankEntry()
+    kept.seq = number
+    kept.time = entry.time
+    kept.service = entry.service
+    kept.tenant = entry.tenant
+    kept.operation = entry.operation
+    kept.actor = entry.actor
+    kept.method = entry.method
+    // A query without parameters holds nothing worth keeping (nor the URL a `searchParams` holds on to).
+    kept.query = entry.query.size === 0 ? NO_QUERY : entry.query
+    kept.headers = entry.headers
+    kept.bytes = buffer
+    kept.at = at
+    kept.bodyLength = bodyLength
+    kept.responseLength = responseLength
+    kept.urlLength = urlLength
+    kept.pathLength = pathLength
+    kept.responseText = responseAsBytes ? undefined : text
+    kept.urlText = urlAsBytes ? undefined : url
+    kept.pathText = pathAsBytes ? undefined : path
+    kept.bodySize = bodySize
+    kept.status = entry.status
+    kept.responseSize = responseSize
+    kept.responseHeaders = entry.responseHeaders
+    kept.fault = entry.fault
+    kept.durationMs = entry.durationMs
+    kept.error = entry.error
+    kept.budget = ENTRY_OVERHEAD_BYTES + 2 * url.length + headerBytes + keptBody + text.length
+    return kept
+  }
+
+  /** An entry as its readers take it: the body as a view of the kept bytes, the texts decoded. */
+  function rawOf(entry: StoredEntry): RawJournalEntry {
+    const buffer = entry.bytes
+    let at = entry.at
+    /** The next `length` bytes as text. */
+    const next = (length: number): string => {
+      if (length <= 0 || buffer === undefined) return ''
+      at += length
+      return exactDecoder.decode(buffer.subarray(at - length, at))
+    }
+    let body: Uint8Array | undefined
+    if (entry.bodyLength >= 0) {
+      body = buffer === undefined ? new Uint8Array(0) : buffer.subarray(at, at + entry.bodyLength)
+      at += entry.bodyLength
+    }
+    const responseBody =
+      entry.responseLength < 0 ? (entry.responseText as string) : next(entry.responseLength)
+    const url = entry.urlLength < 0 ? (entry.urlText as string) : next(entry.urlLength)
+    const path = entry.pathLength < 0 ? (entry.pathText as string) : next(entry.pathLength)
+    const raw: RawJournalEntry = {
+      seq: entry.seq,
+      time: entry.time,
+      service: entry.service,
+      tenant: entry.tenant,
+      operation: entry.operation,
+      actor: entry.actor,
+      method: entry.method,
+      url,
+      path,
+      query: entry.query,
+      headers: entry.headers,
+      body,
+      status: entry.status,
+      responseBody,
+      responseHeaders: entry.responseHeaders,
+      fault: entry.fault,
+      durationMs: entry.durationMs,
+      bytes: entry.budget,
+    }
+    if (entry.bodySize !== undefined) raw.bodySize = entry.bodySize
+    if (entry.responseSize !== undefined) raw.responseSize = entry.responseSize
+    if (entry.error !== undefined) raw.error = entry.error
+    return raw
   }
 
   const previewed = (
@@ -423,15 +715,16 @@ export function createJournal(
 
   const responseOf = (
     entry: RawJournalEntry,
+    kept: StoredEntry,
     preview: number | undefined,
   ): Pick<ParsedEntry, 'response' | 'responseTruncated' | 'responseSize'> => {
     const text = entry.responseBody
     if (entry.responseSize === undefined && (preview === undefined || text.length <= preview))
       return { response: parseResponse(text) }
-    let responseSize = entry.responseSize ?? wholeSizes.get(entry)
+    let responseSize = entry.responseSize ?? wholeSizes.get(kept)
     if (responseSize === undefined) {
       responseSize = utf8Length(text)
-      wholeSizes.set(entry, responseSize)
+      wholeSizes.set(kept, responseSize)
     }
     return {
       response: preview === undefined ? text : text.slice(0, preview),
@@ -440,7 +733,8 @@ export function createJournal(
     }
   }
 
-  const read = (entry: RawJournalEntry, preview?: number): JournalEntry => {
+  const read = (kept: StoredEntry, preview?: number): JournalEntry => {
+    const entry = rawOf(kept)
     const out: ParsedEntry = {
       seq: entry.seq,
       time: new Date(entry.time).toISOString(),
@@ -453,7 +747,7 @@ export function createJournal(
       query: redact(Object.fromEntries(entry.query)) as Record<string, string>,
       ...previewed(entry, preview),
       status: entry.status,
-      ...responseOf(entry, preview),
+      ...responseOf(entry, kept, preview),
       fault: entry.fault,
       durationMs: entry.durationMs,
     }
@@ -462,7 +756,7 @@ export function createJournal(
     return out as JournalEntry
   }
 
-  const cheapMatch = (entry: RawJournalEntry, filter: JournalFilter) =>
+  const cheapMatch = (entry: StoredEntry, filter: JournalFilter) =>
     (filter.service === undefined || entry.service === filter.service) &&
     (filter.tenant === undefined || entry.tenant === filter.tenant) &&
     (filter.operation === undefined || entry.operation === filter.operation) &&
@@ -483,7 +777,7 @@ export function createJournal(
   const select = (filter: JournalFilter = {}): JournalEntry[] => {
     checkFilter(filter)
     const out: JournalEntry[] = []
-    for (const entry of raw()) {
+    for (const entry of stored()) {
       if (!cheapMatch(entry, filter)) continue
       const parsed = read(entry)
       if (filter.body !== undefined && !matchesPartially(parsed.body, filter.body)) continue
@@ -495,17 +789,22 @@ export function createJournal(
   /** The raw entries matching a filter, oldest first (for `toHAR`, which redacts what it writes). */
   const selectRaw = (filter: JournalFilter = {}): RawJournalEntry[] => {
     checkFilter(filter)
-    return raw().filter(
-      (entry) =>
-        cheapMatch(entry, filter) &&
-        (filter.body === undefined ||
-          matchesPartially(previewed(entry, undefined).body, filter.body)),
-    )
+    const out: RawJournalEntry[] = []
+    for (const kept of stored()) {
+      if (!cheapMatch(kept, filter)) continue
+      const entry = rawOf(kept)
+      if (
+        filter.body === undefined ||
+        matchesPartially(previewed(entry, undefined).body, filter.body)
+      )
+        out.push(entry)
+    }
+    return out
   }
 
-  const emit = (entry: RawJournalEntry) => {
+  const emit = (number: number, entry: NewJournalEntry) => {
     const event: JournalEvent = {
-      seq: entry.seq,
+      seq: number,
       time: entry.time,
       service: entry.service,
       tenant: entry.tenant,
@@ -533,30 +832,17 @@ export function createJournal(
     /**
      * Records a request, keeping at most `keepBodyBytes` of its body (default: the journal's prefix; less
      * when the answer did not depend on the body), and drops the oldest entries beyond the cap and budget.
-     * The entry is the caller's fresh object: it is numbered and trimmed in place rather than copied.
+     * The caller's entry is not kept: `store` copies what is kept (its bytes into a slab).
      */
     record(entry: NewJournalEntry, keepBodyBytes = prefixBytes): void {
       seq += 1
-      const full = entry as RawJournalEntry
-      full.seq = seq
       if (cap > 0 && maxBytes > 0) {
-        keepBody(full, Math.min(keepBodyBytes, prefixBytes))
-        keepResponse(full)
-        let headerBytes = 0
-        for (const name in full.headers) {
-          headerBytes += name.length + (full.headers[name] as string).length
-        }
-        full.bytes =
-          ENTRY_OVERHEAD_BYTES +
-          2 * full.url.length +
-          headerBytes +
-          (full.body?.byteLength ?? 0) +
-          full.responseBody.length
-        items.push(full)
-        bytes += full.bytes
+        const kept = store(entry, seq, Math.min(keepBodyBytes, prefixBytes))
+        items.push(kept)
+        bytes += kept.budget
         trim()
       }
-      if (listeners.size > 0) emit(full)
+      if (listeners.size > 0) emit(seq, entry)
     },
     /** The entries matching a filter, oldest first. */
     entries: select as JournalReads['entries'],
@@ -566,7 +852,7 @@ export function createJournal(
       if (filter.body === undefined) {
         let count = 0
         for (let i = head; i < items.length; i++)
-          if (cheapMatch(items[i] as RawJournalEntry, filter)) count += 1
+          if (cheapMatch(items[i] as StoredEntry, filter)) count += 1
         return count
       }
       return select(filter).length
@@ -578,7 +864,7 @@ export function createJournal(
     recent(count: number, options: RecentOptions = {}): JournalEntry[] {
       const out: JournalEntry[] = []
       for (let i = items.length - 1; i >= head && out.length < count; i--) {
-        out.push(read(items[i] as RawJournalEntry, options.bodyPreviewBytes))
+        out.push(read(items[i] as StoredEntry, options.bodyPreviewBytes))
       }
       return out
     },
@@ -621,6 +907,10 @@ export function createJournal(
       items = []
       head = 0
       bytes = 0
+      // The slabs go with the entries (to the garbage collector).
+      slab = undefined
+      slabs = []
+      slabLast = []
     },
     /** The cap on entries. */
     get limit(): number {
