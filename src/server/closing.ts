@@ -17,6 +17,10 @@ export function createClosing(server: Server, lingering: Lingering) {
   const inFlight = new Set<ServerResponse>()
   const held = new Set<Socket>()
   let closing: Promise<void> | undefined
+  /** One listener for every response (node calls it with the response as `this`): no closure per request. */
+  function untrack(this: ServerResponse): void {
+    inFlight.delete(this)
+  }
 
   const endAfter = (response: ServerResponse) => {
     if (!response.headersSent) response.setHeader('connection', 'close')
@@ -31,7 +35,7 @@ export function createClosing(server: Server, lingering: Lingering) {
     /** Tracks a request until its response is done. */
     track(response: ServerResponse): void {
       inFlight.add(response)
-      response.once('close', () => inFlight.delete(response))
+      response.on('close', untrack)
       if (closing) endAfter(response)
     },
     /** Marks a request an injected hang holds: it will never be answered, `close()` cuts it at once. */

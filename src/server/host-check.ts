@@ -66,11 +66,17 @@ export function createHostCheck(
     name === bound ||
     exact.has(name) ||
     suffixes.some((suffix) => name === suffix.slice(1) || name.endsWith(suffix))
+  // Clients send one `Host` over and over: the last one accepted is accepted again without parsing it.
+  let accepted: string | undefined
   return (header) => {
+    if (header === accepted && header !== undefined) return undefined
     if (header === undefined || header === '')
       return 'The request has no Host header; Understudy answers only requests that name their host.'
     const name = hostName(header)
-    if (name !== undefined && accepts(name)) return undefined
+    if (name !== undefined && accepts(name)) {
+      accepted = header
+      return undefined
+    }
     const shown = name ?? header
     return `Host "${header}" is not allowed. Understudy answers localhost, IP addresses and the host names you allow: startServer({ allowedHosts: ['${shown}'] }) or understudy serve --allowed-host ${shown}.`
   }

@@ -43,25 +43,88 @@ export function readBody(request: IncomingMessage, limit: number): Promise<ReadB
   })
 }
 
-/** A node request as a plain request (header names lower-case; repeated headers joined by `, `). */
+/**
+ * The characters of a request target that URL parsing keeps as they are in the path and the query:
+ * RFC 3986's unreserved and sub-delimiter characters but `'` (which the query percent-encodes), and
+ * `:`, `@`, `%`, `/`, `?`. Anything else (space, `\`, `#`, `"`, `{`, non-ASCII, …) goes through `URL`.
+ */
+const KEPT = new Uint8Array(128)
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&()*+,;=:@%/?')
+  KEPT[c.charCodeAt(0)] = 1
+
+/**
+ * Whether `origin + target` is already what `new URL` would make of it: an origin-form target of kept
+ * characters with no dot segment (`/.`, or `%2e`, which URL parsing also reads as a dot).
+ */
+function isPlainTarget(target: string): boolean {
+  if (target.charCodeAt(0) !== 0x2f) return false
+  for (let i = 1; i < target.length; i++) {
+    const c = target.charCodeAt(i)
+    if (c >= 128 || KEPT[c] === 0) return false
+    if (c === 0x2e && target.charCodeAt(i - 1) === 0x2f) return false
+    if (
+      c === 0x25 &&
+      target.charCodeAt(i + 1) === 0x32 &&
+      (target.charCodeAt(i + 2) | 0x20) === 0x65
+    )
+      return false
+  }
+  return true
+}
+
+/** The origins whose `new URL(origin).origin` is the origin as written (checked once each). */
+const exactOrigins = new Map<string, boolean>()
+const isExactOrigin = (origin: string): boolean => {
+  let exact = exactOrigins.get(origin)
+  if (exact === undefined) {
+    exact = new URL(origin).origin === origin
+    exactOrigins.set(origin, exact)
+  }
+  return exact
+}
+
+/**
+ * A node request as a plain request (header names lower-case; repeated headers joined by `, `). The URL,
+ * path and query are those of `new URL(origin + target)`; a plain target (the usual one) is taken as it is,
+ * without parsing a URL, and a target without a query shares no `URL` object.
+ */
 export function toPlainRequest(
   request: IncomingMessage,
   origin: string,
   body: ReadBody | undefined,
 ): PlainRequest {
-  const url = new URL(`${origin}${request.url ?? '/'}`)
-  const headers: Record<string, string> = {}
+  const target = request.url ?? '/'
+  let url: string
+  let path: string
+  let query: URLSearchParams
+  if (isPlainTarget(target) && isExactOrigin(origin)) {
+    url = origin + target
+    const mark = target.indexOf('?')
+    path = mark < 0 ? target : target.slice(0, mark)
+    // With its `?`: the constructor drops one, as `URL#searchParams` reads `search`.
+    query = new URLSearchParams(mark < 0 ? undefined : target.slice(mark))
+  } else {
+    const parsed = new URL(`${origin}${target}`)
+    url = parsed.href
+    path = parsed.pathname
+    query = parsed.searchParams
+  }
+  // Node's own record of the headers, unless a header came as a list (only `set-cookie` does).
   const incoming = request.headers
-  for (const name in incoming) {
-    const value = incoming[name]
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+  let headers = incoming as Record<string, string>
+  if ('set-cookie' in incoming) {
+    headers = {}
+    for (const name in incoming) {
+      const value = incoming[name]
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+    }
   }
   const bytes = body?.bytes
   const plain: PlainRequest = {
     method: request.method ?? 'GET',
-    url: url.href,
-    path: url.pathname,
-    query: url.searchParams,
+    url,
+    path,
+    query,
     headers,
     body:
       bytes && bytes.length > 0
