@@ -137,7 +137,11 @@ figures.otherCores = { median: median(others), max: Math.max(...others) }
 
 // The side-by-side table (issue 15's shape), medians over the rounds.
 const cell = (s: Summary | undefined) =>
-  s ? `${kilo(s.median.rps)} · ${s.median.cpuUs.toFixed(0)} µs · p99 ${s.median.p99} ms` : 'no Java'
+  s
+    ? `${kilo(s.median.rps)} · ${s.median.cpuUs.toFixed(0)} µs · p99 ${s.median.p99} ms`
+    : java
+      ? 'not run'
+      : 'no Java'
 const header = [
   'call',
   'Understudy direct',
