@@ -6,7 +6,7 @@
 import { chat } from './chat.js'
 import { toIssues, type ValidationIssue } from './issues.js'
 import { messages } from './messages.js'
-import { isObject } from './primitives.js'
+import { acceptor, isObject } from './primitives.js'
 import { responses } from './responses.js'
 import type { SkinRules } from './skin.js'
 
@@ -26,6 +26,9 @@ const SKINS: ReadonlyMap<string, SkinRules> = new Map<Skin, SkinRules>([
   ['responses', responses],
 ])
 
+/** Each skin's plain predicate: a body it accepts is one the schema accepts, without a zod parse. */
+const ACCEPTORS = new Map([...SKINS].map(([skin, rules]) => [skin, acceptor(rules.schema)]))
+
 /**
  * Validates a parsed JSON body (any JSON value, including arrays, null, numbers) for a skin and
  * extracts what a preset version persists. `config` holds the persisted keys the body carried, in
@@ -37,8 +40,9 @@ export function extractPreset(skin: Skin, body: unknown): Extraction {
   if (rules === undefined) throw new TypeError(`Unknown preset skin "${String(skin)}"`)
   if (!isObject(body))
     return { ok: false, issues: [{ path: 'body', message: 'must be a JSON object' }] }
-  const result = rules.schema.safeParse(body)
-  const issues = result.success ? [] : toIssues(result.error.issues)
+  // Zod only for a body the predicate does not accept: the issues (and their order) are zod's alone.
+  const result = ACCEPTORS.get(skin)?.(body) ? undefined : rules.schema.safeParse(body)
+  const issues = result === undefined || result.success ? [] : toIssues(result.error.issues)
   issues.push(...rules.crossChecks(body))
   if (issues.length > 0) return { ok: false, issues }
   const config: Record<string, unknown> = {}
