@@ -57,7 +57,22 @@ const text = fc.oneof(
   fc.constant('x'.repeat(257)),
 )
 const number = fc.oneof(
-  fc.constantFrom(-3, -2, -1, -0.5, 0, 0.7, 1, 2, 2.5, 3, 20, 21, 2 ** 53 + 2, 1e400),
+  fc.constantFrom(
+    -3,
+    -2,
+    -1,
+    -0.5,
+    0,
+    0.7,
+    1,
+    2,
+    2.5,
+    3,
+    20,
+    21,
+    2 ** 53 + 2,
+    Number.POSITIVE_INFINITY,
+  ),
   fc.double(),
   fc.integer(),
 )
@@ -103,7 +118,7 @@ const NEAR: Record<string, unknown[]> = {
   temperature: [0, 0.7, 2, 2.01, -0.1, null, '1'],
   top_p: [0, 1, 1.5, null],
   top_k: [3, 3.5, null, -1],
-  top_a: [0.5, 1e400, -1e400, null],
+  top_a: [0.5, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, null],
   top_logprobs: [0, 20, 21, -1, null, 1.5],
   max_tokens: [16, 1.5, null, 2 ** 53 + 2, 0, -1],
   max_output_tokens: [16, 0, -1, 1.5],
