@@ -33,6 +33,7 @@ import { type Clock, createClock, type TimeInput } from './core/clock.js'
 import {
   internalErrorOf,
   isNetworkFault,
+  type MaybeAsync,
   type Outcome,
   type PlainRequest,
   withInternalError,
@@ -252,12 +253,15 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
   const load = () => {
     for (const service of services) service.load(scenario)
   }
-  /** The one path every request takes: latency, faults, the service, the journal. */
-  async function answer(
+  /**
+   * The one path every request takes: latency, faults, the service, the journal. Synchronous unless a
+   * latency or delay waits or the service answers later: a request answered at once costs no promise here.
+   */
+  function answer(
     service: Service,
     request: PlainRequest,
     scope: Scope,
-  ): Promise<Outcome | undefined> {
+  ): MaybeAsync<Outcome | undefined> {
     const began = performance.now()
     const time = clock.now()
     let meta: RequestMeta = { operation: null, tenant: null, actor: null, path: request.path }
@@ -276,9 +280,22 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     const wait =
       (latency === 0 ? 0 : drawLatency(latency)) +
       (fault && 'delayMs' in fault ? (fault.delayMs ?? 0) : 0)
-    if (wait > 0) await sleep(wait)
+    if (wait > 0)
+      return sleep(wait).then(() => respond(service, request, scope, meta, fault, began, time))
+    return respond(service, request, scope, meta, fault, began, time)
+  }
 
-    let outcome: Outcome | undefined
+  /** After the wait: the fault's answer, the 413, or the service's; then the journal. */
+  function respond(
+    service: Service,
+    request: PlainRequest,
+    scope: Scope,
+    meta: RequestMeta,
+    fault: InjectedFault | undefined,
+    began: number,
+    time: number,
+  ): MaybeAsync<Outcome | undefined> {
+    let outcome: MaybeAsync<Outcome | undefined>
     const oversized = request.oversized === true || (request.body?.length ?? 0) > maxBodyBytes
     if (fault && 'network' in fault) outcome = { network: fault.network }
     else if (oversized) {
@@ -294,14 +311,48 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       })
     } else {
       try {
-        outcome = await service.handle(request, scope, meta)
+        outcome = service.answer(request, scope, meta)
       } catch (error) {
-        // A failure outside the service's own guards: still the service's 500, and still recorded.
-        outcome = withInternalError(service.faultResponse(500, { tenant: meta.tenant }), error)
+        outcome = failedInside(service, meta, error)
+      }
+      if (outcome instanceof Promise) {
+        const settledMeta = meta
+        return outcome.then(
+          (settled) =>
+            settle(service, request, settledMeta, fault, oversized, began, time, settled),
+          (error: unknown) =>
+            settle(
+              service,
+              request,
+              settledMeta,
+              fault,
+              oversized,
+              began,
+              time,
+              failedInside(service, settledMeta, error),
+            ),
+        )
       }
     }
-    if (!outcome) return undefined
+    return settle(service, request, meta, fault, oversized, began, time, outcome)
+  }
 
+  /** A failure outside the service's own guards: still the service's 500, and still recorded. */
+  const failedInside = (service: Service, meta: RequestMeta, error: unknown) =>
+    withInternalError(service.faultResponse(500, { tenant: meta.tenant }), error)
+
+  /** Records the answered request in the journal and hands the outcome on. */
+  function settle(
+    service: Service,
+    request: PlainRequest,
+    meta: RequestMeta,
+    fault: InjectedFault | undefined,
+    oversized: boolean,
+    began: number,
+    time: number,
+    outcome: Outcome | undefined,
+  ): Outcome | undefined {
+    if (!outcome) return undefined
     const response = isNetworkFault(outcome) ? undefined : outcome
     const status = response?.status ?? 0
     const failure = response === undefined ? undefined : internalErrorOf(response)
@@ -334,6 +385,40 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     return outcome
   }
 
+  /**
+   * `answer` as a promise, as the ways in that await it take it: a synchronous throw (never expected)
+   * rejects it rather than escape to the caller.
+   */
+  const answered = (
+    service: Service,
+    request: PlainRequest,
+    scope: Scope,
+  ): Promise<Outcome | undefined> => {
+    try {
+      return Promise.resolve(answer(service, request, scope))
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  }
+
+  /** The first service from `index` on (only `only` when given) that owns the request, and its answer. */
+  function dispatchFrom(
+    index: number,
+    request: PlainRequest,
+    scope: Scope,
+    only: ServiceName | undefined,
+  ): MaybeAsync<Outcome | undefined> {
+    for (let i = index; i < services.length; i++) {
+      const service = services[i] as Service
+      if (only !== undefined && service.name !== only) continue
+      const outcome = answer(service, request, scope)
+      if (outcome instanceof Promise)
+        return outcome.then((settled) => settled ?? dispatchFrom(i + 1, request, scope, only))
+      if (outcome) return outcome
+    }
+    return undefined
+  }
+
   /** Logs an exception the simulator met answering a request (one line), and describes it for the journal. */
   const reportInternalError = (
     service: Service,
@@ -359,7 +444,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       .map((service) => ({
         service: service.name as ServiceName,
         patterns: service.patterns(scope),
-        answer: (request: PlainRequest) => answer(service, request, scope),
+        answer: (request: PlainRequest) => answered(service, request, scope),
       }))
 
   /** Back to the scenario: ids from the seed, the clock as created, the data, no faults, latency or journal. */
@@ -446,13 +531,12 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       },
       faults: faults.list(),
     }),
-    async dispatch(request, scope, only) {
-      for (const service of services) {
-        if (only !== undefined && service.name !== only) continue
-        const outcome = await answer(service, request, scope)
-        if (outcome) return outcome
+    dispatch(request, scope, only) {
+      try {
+        return Promise.resolve(dispatchFrom(0, request, scope, only))
+      } catch (error) {
+        return Promise.reject(error)
       }
-      return undefined
     },
     routes,
     ...fetchApi(() => simulator),

@@ -7,20 +7,17 @@
 export class KeyedLock {
   readonly #tails = new Map<string, Promise<unknown>>()
 
-  /** Runs `work` once every earlier call with the same key has settled. */
-  run<T>(key: string, work: () => T | Promise<T>): Promise<T> {
-    const previous = this.#tails.get(key)
+  /**
+   * Runs `work` once every earlier call with the same key has settled. With nothing pending on the key,
+   * synchronous work runs now and its value is returned as it is (no promise); a throw propagates.
+   */
+  run<T>(key: string, work: () => T | Promise<T>): T | Promise<T> {
+    const previous = this.#tails.size === 0 ? undefined : this.#tails.get(key)
     // Nothing pending on the key: run now. Synchronous work cannot interleave with anything, so it
     // needs no tail; only work that returns a promise holds the key until it settles.
     if (previous === undefined) {
-      let result: T | Promise<T>
-      try {
-        result = work()
-      } catch (error) {
-        return Promise.reject(error)
-      }
-      if (!(result instanceof Promise)) return Promise.resolve(result)
-      this.#hold(key, result)
+      const result = work()
+      if (result instanceof Promise) this.#hold(key, result)
       return result
     }
     const result = previous.then(work, work)

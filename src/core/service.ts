@@ -4,7 +4,7 @@
  */
 import type { Scenario } from '../../scenarios/schema/index.js'
 import type { Clock } from './clock.js'
-import type { PlainRequest, PlainResponse } from './http.js'
+import type { MaybeAsync, PlainRequest, PlainResponse } from './http.js'
 import type { IdSource } from './ids.js'
 
 /** What every service of one simulator shares. */
@@ -65,6 +65,15 @@ export interface Service {
     scope: Scope,
     meta?: RequestMeta,
   ): Promise<PlainResponse | undefined>
+  /**
+   * `handle` without the promise when the answer is there at once (the simulator's own path: a request
+   * answered synchronously then costs no promise until the way in that needs one).
+   */
+  answer(
+    request: PlainRequest,
+    scope: Scope,
+    meta?: RequestMeta,
+  ): MaybeAsync<PlainResponse | undefined>
   /**
    * The operation and tenant a request would reach, without answering it (`undefined`: not this
    * service's URL). Used to match faults.

@@ -9,7 +9,7 @@
  * @module
  */
 import { messagingOperations } from '../../handlers/messaging/index.js'
-import { guarded, type PlainRequest, type PlainResponse } from '../core/http.js'
+import { guarded, type MaybeAsync, type PlainRequest, type PlainResponse } from '../core/http.js'
 import { InputTypeError } from '../core/input-error.js'
 import { KeyedLock } from '../core/lock.js'
 import {
@@ -296,21 +296,19 @@ export function createMessagingService(
     }
   }
 
-  /** Not `async`: a synchronous answer then costs one resolved promise, not a chain of them. */
-  function handle(
+  /** Not `async`: a synchronous answer is returned as it is, without a promise. */
+  function answer(
     request: PlainRequest,
     scope: Scope,
     meta?: RequestMeta,
-  ): Promise<PlainResponse | undefined> {
+  ): MaybeAsync<PlainResponse | undefined> {
     const located = locate(request, scope)
-    if (!located) return Promise.resolve(undefined)
+    if (!located) return undefined
     if (meta) {
       meta.tenant = located.organization.subdomain
       meta.path = located.path
     }
-    return Promise.resolve(
-      guarded(() => dispatch(state, routes, located, request, meta), internalError),
-    )
+    return guarded(() => dispatch(state, routes, located, request, meta), internalError)
   }
 
   function describe(request: PlainRequest, scope: Scope): RequestMeta | undefined {
@@ -339,7 +337,8 @@ export function createMessagingService(
     name: 'messaging',
     baseUrl: options.baseUrl,
     patterns: (scope) => template.patterns(scope),
-    handle,
+    handle: (request, scope, meta) => Promise.resolve(answer(request, scope, meta)),
+    answer,
     describe,
     faultResponse: (status, options) =>
       messagingFault(status, {

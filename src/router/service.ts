@@ -98,16 +98,16 @@ export function createRouterService(
     return { path, found, meta }
   }
 
-  /** Not `async`: a synchronous answer then costs one resolved promise, not a chain of them. */
-  function handle(
+  /** Not `async`: a synchronous answer is returned as it is, without a promise. */
+  function answer(
     request: PlainRequest,
     scope: Scope,
     meta?: RequestMeta,
-  ): Promise<PlainResponse | undefined> {
+  ): MaybeAsync<PlainResponse | undefined> {
     const located = locate(request, scope)
-    if (!located) return Promise.resolve(undefined)
+    if (!located) return undefined
     if (meta) Object.assign(meta, located.meta)
-    return Promise.resolve(answerLocated(request, located))
+    return answerLocated(request, located)
   }
 
   function answerLocated(
@@ -137,7 +137,8 @@ export function createRouterService(
     name: 'router',
     baseUrl: options.baseUrl,
     patterns: (scope) => [urlPattern(options.baseUrl, scope === 'server' ? '' : '/presets')],
-    handle,
+    handle: (request, scope, meta) => Promise.resolve(answer(request, scope, meta)),
+    answer,
     describe: (request, scope) => locate(request, scope)?.meta,
     faultResponse: (status, options) => routerFault(status, options),
     journalBody: (recorded) => parseJsonBody(recorded.body),
