@@ -248,10 +248,11 @@ const SPARE_SLABS = 2
 const NO_QUERY = new URLSearchParams()
 
 /**
- * An entry as the journal keeps it. Its texts and bytes (the kept request body, the response, the URL and
- * the path) are written one after another into `bytes` from `at` and read back by `rawOf`; a text that
- * would not read back the same (a lone surrogate), or a response cut to a prefix, is kept as it is. Dropped
- * entries are reused for new ones: in a steady state recording allocates no entry on the JS heap.
+ * An entry as the journal keeps it. The kept request body and the response's UTF-8 bytes are written one
+ * after the other into `bytes` from `at` and read back by `rawOf` (a response that would not read back
+ * the same, with a lone surrogate, or one cut to a prefix, is kept as text). The path is kept as where it
+ * lies in the URL (it is part of it, nearly always). Dropped entries are reused for new ones: in a steady
+ * state recording allocates no entry on the JS heap.
  */
 interface StoredEntry {
   seq: number
@@ -261,6 +262,7 @@ interface StoredEntry {
   operation: string | null
   actor: string | null
   method: string
+  url: string
   query: URLSearchParams
   headers: Readonly<Record<string, string>>
   /** The slab (or own buffer) holding the entry's bytes; `undefined` when it has none. */
@@ -270,11 +272,10 @@ interface StoredEntry {
   bodyLength: number
   /** The response's UTF-8 length in `bytes`; -1 when it is kept as `responseText` instead. */
   responseLength: number
-  /** The URL's and the path's UTF-8 lengths in `bytes`; -1 when kept as `urlText`, `pathText`. */
-  urlLength: number
+  /** Where the path starts in `url` (it is `pathLength` characters long); -1 when kept as `pathText`. */
+  pathAt: number
   pathLength: number
   responseText: string | undefined
-  urlText: string | undefined
   pathText: string | undefined
   bodySize: number | undefined
   status: number
@@ -385,16 +386,16 @@ const blankEntry = (): StoredEntry => ({
   operation: null,
   actor: null,
   method: '',
+  url: '',
   query: NO_QUERY,
   headers: {},
   bytes: undefined,
   at: 0,
   bodyLength: -1,
   responseLength: -1,
-  urlLength: -1,
-  pathLength: -1,
+  pathAt: -1,
+  pathLength: 0,
   responseText: undefined,
-  urlText: undefined,
   pathText: undefined,
   bodySize: undefined,
   status: 0,
@@ -405,23 +406,6 @@ const blankEntry = (): StoredEntry => ({
   error: undefined,
   budget: 0,
 })
-
-/**
- * Writes a text's UTF-8 bytes into `buffer` from `offset` (room for 3 bytes per UTF-16 unit is there);
- * returns how many it wrote. Short ASCII texts (URLs, paths) are copied in a loop, without a view.
- */
-function writeText(buffer: Uint8Array, offset: number, text: string): number {
-  if (text.length <= 256) {
-    let i = 0
-    for (; i < text.length; i++) {
-      const code = text.charCodeAt(i)
-      if (code >= 0x80) break
-      buffer[offset + i] = code
-    }
-    if (i === text.length) return i
-  }
-  return encoder.encodeInto(text, buffer.subarray(offset)).written
-}
 
 /** Options of `createJournal`. */
 export interface JournalOptions {
@@ -488,7 +472,7 @@ export function createJournal(
       oldest.headers = {}
       oldest.bytes = undefined
       oldest.responseText = undefined
-      oldest.urlText = undefined
+      oldest.url = ''
       oldest.pathText = undefined
       oldest.responseHeaders = {}
       oldest.fault = null
@@ -550,27 +534,13 @@ export function createJournal(
     }
     // As bytes only what reads back as the same text: whole and well-formed (no lone surrogate).
     const responseAsBytes = responseSize === undefined && isWellFormed(text)
-    const url = entry.url
-    const path = entry.path
-    const urlAsBytes = isWellFormed(url)
-    const pathAsBytes = isWellFormed(path)
     const keptBody = Math.max(bodyLength, 0)
-    // Room for the texts' bytes at worst (3 per UTF-16 unit); what they take is known once written.
-    const room =
-      keptBody +
-      3 *
-        ((responseAsBytes ? text.length : 0) +
-          (urlAsBytes ? url.length : 0) +
-          (pathAsBytes ? path.length : 0))
+    // Room for the response's bytes at worst (3 per UTF-16 unit); what it takes is known once written.
+    const room = keptBody + (responseAsBytes ? 3 * text.length : 0)
     let buffer: Uint8Array | undefined
     let at = 0
     if (room > OWN_BUFFER_BYTES) {
-      buffer = new Uint8Array(
-        keptBody +
-          (responseAsBytes ? utf8Length(text) : 0) +
-          (urlAsBytes ? utf8Length(url) : 0) +
-          (pathAsBytes ? utf8Length(path) : 0),
-      )
+      buffer = new Uint8Array(keptBody + (responseAsBytes ? utf8Length(text) : 0))
     } else if (room > 0) {
       if (slab === undefined || slabUsed + room > SLAB_BYTES) {
         slab = spareSlabs.pop() ?? new Uint8Array(SLAB_BYTES)
@@ -581,34 +551,26 @@ export function createJournal(
       buffer = slab
       at = slabUsed
     }
-    let end = at
     if (bodyLength > 0) {
       const kept = body as Uint8Array
       ;(buffer as Uint8Array).set(
         bodyLength === kept.byteLength ? kept : kept.subarray(0, bodyLength),
         at,
       )
-      end += bodyLength
     }
-    let responseLength = -1
-    if (responseAsBytes) {
-      responseLength = text.length === 0 ? 0 : writeText(buffer as Uint8Array, end, text)
-      end += responseLength
-    }
-    let urlLength = -1
-    if (urlAsBytes) {
-      urlLength = url.length === 0 ? 0 : writeText(buffer as Uint8Array, end, url)
-      end += urlLength
-    }
-    let pathLength = -1
-    if (pathAsBytes) {
-      pathLength = path.length === 0 ? 0 : writeText(buffer as Uint8Array, end, path)
-      end += pathLength
-    }
+    const responseLength = !responseAsBytes
+      ? -1
+      : text.length === 0
+        ? 0
+        : encoder.encodeInto(text, (buffer as Uint8Array).subarray(at + keptBody)).written
     if (buffer === slab) {
-      slabUsed = end
+      slabUsed = at + keptBody + Math.max(responseLength, 0)
       slabLast[slabLast.length - 1] = number
     }
+    const url = entry.url
+    const path = entry.path
+    // The path below the base URL is in the URL after the origin (unless the caller made it otherwise).
+    const pathAt = path === '' ? 0 : url.indexOf(path)
     let headerBytes = 0
     for (const name in entry.headers) {
       headerBytes += name.length + (entry.headers[name] as string).length
@@ -621,6 +583,7 @@ export function createJournal(
     kept.operation = entry.operation
     kept.actor = entry.actor
     kept.method = entry.method
+    kept.url = url
     // A query without parameters holds nothing worth keeping (nor the URL a `searchParams` holds on to).
     kept.query = entry.query.size === 0 ? NO_QUERY : entry.query
     kept.headers = entry.headers
@@ -628,11 +591,10 @@ export function createJournal(
     kept.at = at
     kept.bodyLength = bodyLength
     kept.responseLength = responseLength
-    kept.urlLength = urlLength
-    kept.pathLength = pathLength
+    kept.pathAt = pathAt
+    kept.pathLength = path.length
     kept.responseText = responseAsBytes ? undefined : text
-    kept.urlText = urlAsBytes ? undefined : url
-    kept.pathText = pathAsBytes ? undefined : path
+    kept.pathText = pathAt < 0 ? path : undefined
     kept.bodySize = bodySize
     kept.status = entry.status
     kept.responseSize = responseSize
@@ -644,25 +606,24 @@ export function createJournal(
     return kept
   }
 
-  /** An entry as its readers take it: the body as a view of the kept bytes, the texts decoded. */
+  /** An entry as its readers take it: the body as a view of the kept bytes, the response decoded. */
   function rawOf(entry: StoredEntry): RawJournalEntry {
-    const buffer = entry.bytes
-    let at = entry.at
-    /** The next `length` bytes as text. */
-    const next = (length: number): string => {
-      if (length <= 0 || buffer === undefined) return ''
-      at += length
-      return exactDecoder.decode(buffer.subarray(at - length, at))
-    }
+    const { bytes: buffer, at, bodyLength, responseLength } = entry
     let body: Uint8Array | undefined
-    if (entry.bodyLength >= 0) {
-      body = buffer === undefined ? new Uint8Array(0) : buffer.subarray(at, at + entry.bodyLength)
-      at += entry.bodyLength
-    }
+    if (bodyLength >= 0)
+      body = buffer === undefined ? new Uint8Array(0) : buffer.subarray(at, at + bodyLength)
+    const from = at + Math.max(bodyLength, 0)
     const responseBody =
-      entry.responseLength < 0 ? (entry.responseText as string) : next(entry.responseLength)
-    const url = entry.urlLength < 0 ? (entry.urlText as string) : next(entry.urlLength)
-    const path = entry.pathLength < 0 ? (entry.pathText as string) : next(entry.pathLength)
+      responseLength < 0
+        ? (entry.responseText as string)
+        : responseLength === 0 || buffer === undefined
+          ? ''
+          : exactDecoder.decode(buffer.subarray(from, from + responseLength))
+    const url = entry.url
+    const path =
+      entry.pathAt < 0
+        ? (entry.pathText as string)
+        : url.slice(entry.pathAt, entry.pathAt + entry.pathLength)
     const raw: RawJournalEntry = {
       seq: entry.seq,
       time: entry.time,
