@@ -70,14 +70,20 @@ export function createRouteTable<Context>(operations: readonly Operation<Context
     segments: operation.path.split('/').slice(1),
   }))
 
+  /** `parts` holds the path's segments from index 1 (index 0 is the empty string before the first `/`). */
   const matchPath = (route: CompiledRoute<Context>, parts: string[]) => {
-    if (route.segments.length !== parts.length) return undefined
+    const { segments } = route
+    if (segments.length !== parts.length - 1) return undefined
+    // The fixed segments first: a route that does not match costs no parameters object.
+    for (let i = 0; i < segments.length; i++) {
+      const pattern = segments[i] as string
+      if (pattern.charCodeAt(0) !== 0x3a && pattern !== parts[i + 1]) return undefined
+    }
     const params: Record<string, string> = {}
-    for (let i = 0; i < parts.length; i++) {
-      const pattern = route.segments[i] as string
-      const part = parts[i] as string
-      if (pattern.startsWith(':')) params[pattern.slice(1)] = decodeSegment(part)
-      else if (pattern !== part) return undefined
+    for (let i = 0; i < segments.length; i++) {
+      const pattern = segments[i] as string
+      if (pattern.charCodeAt(0) === 0x3a)
+        params[pattern.slice(1)] = decodeSegment(parts[i + 1] as string)
     }
     return params
   }
@@ -85,7 +91,7 @@ export function createRouteTable<Context>(operations: readonly Operation<Context
   return {
     operations,
     lookup(method: string, path: string): RouteLookup<Context> {
-      const parts = path.split('/').slice(1)
+      const parts = path.split('/')
       const allowed: string[] = []
       for (const route of routes) {
         const params = matchPath(route, parts)
