@@ -72,6 +72,9 @@ function isPlainTarget(target: string): boolean {
   return true
 }
 
+/** The query of every request without one (read, never changed, by the services and the journal). */
+const NO_QUERY = new URLSearchParams()
+
 /** The origins whose `new URL(origin).origin` is the origin as written (checked once each). */
 const exactOrigins = new Map<string, boolean>()
 const isExactOrigin = (origin: string): boolean => {
@@ -102,7 +105,7 @@ export function toPlainRequest(
     const mark = target.indexOf('?')
     path = mark < 0 ? target : target.slice(0, mark)
     // With its `?`: the constructor drops one, as `URL#searchParams` reads `search`.
-    query = new URLSearchParams(mark < 0 ? undefined : target.slice(mark))
+    query = mark < 0 ? NO_QUERY : new URLSearchParams(target.slice(mark))
   } else {
     const parsed = new URL(`${origin}${target}`)
     url = parsed.href

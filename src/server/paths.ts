@@ -23,9 +23,11 @@ export function serviceOfPath(pathname: string): ServiceName | undefined {
   return undefined
 }
 
+const BELOW_CONTROL = `${CONTROL_PREFIX}/`
+
 /** Whether a request path (without its query) is the control surface's. */
 export function isControlPath(pathname: string): boolean {
-  return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)
+  return pathname === CONTROL_PREFIX || pathname.startsWith(BELOW_CONTROL)
 }
 
 /** Whether a bind address is reachable only from this machine. */

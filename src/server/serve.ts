@@ -132,33 +132,42 @@ export function createServe(context: ServeContext) {
     else await writeFetchResponse(response, answer, head)
   }
 
+  /** Answers a request; a crash on the way is answered by `crashed` (no promise handler per request). */
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const target = request.url ?? '/'
-    const pathname = target.split('?', 1)[0] as string
-    const refusedHost = context.hostCheck(request.headers.host)
-    if (refusedHost !== undefined)
-      return answerUnread(request, response, controlError(403, refusedHost))
-    if (isControlPath(pathname)) return serveControl(request, response, pathname)
-    const service = target.startsWith('/') ? serviceOfPath(pathname) : undefined
-    if (service) return serveService(request, response, service, target)
-    notFound(response, target)
+    try {
+      const target = request.url ?? '/'
+      const mark = target.indexOf('?')
+      const pathname = mark < 0 ? target : target.slice(0, mark)
+      const refusedHost = context.hostCheck(request.headers.host)
+      if (refusedHost !== undefined)
+        return answerUnread(request, response, controlError(403, refusedHost))
+      if (isControlPath(pathname)) return await serveControl(request, response, pathname)
+      const service = target.startsWith('/') ? serviceOfPath(pathname) : undefined
+      if (service) return await serveService(request, response, service, target)
+      notFound(response, target)
+    } catch (error) {
+      crashed(request, response, error)
+    }
+  }
+
+  /** The service's 500 (or the control surface's) for a crash, logged; nothing for a client gone. */
+  function crashed(request: IncomingMessage, response: ServerResponse, error: unknown): void {
+    // A client that went away mid-body is no crash: nothing to answer.
+    if (request.socket.destroyed) return
+    const method = request.method ?? 'GET'
+    const pathname = (request.url ?? '/').split('?', 1)[0] as string
+    logInternalError(method, pathname, error)
+    if (response.headersSent) {
+      response.destroy()
+      return
+    }
+    const service = isControlPath(pathname) ? undefined : serviceOfPath(pathname)
+    if (hasBody(request) && !request.complete) lingering.after(request, response)
+    writePlain(response, internalErrorAnswer(service), method === 'HEAD')
   }
 
   return (request: IncomingMessage, response: ServerResponse): void => {
     context.closing.track(response)
-    serve(request, response).catch((error: unknown) => {
-      // A client that went away mid-body is no crash: nothing to answer.
-      if (request.socket.destroyed) return
-      const method = request.method ?? 'GET'
-      const pathname = (request.url ?? '/').split('?', 1)[0] as string
-      logInternalError(method, pathname, error)
-      if (response.headersSent) {
-        response.destroy()
-        return
-      }
-      const service = isControlPath(pathname) ? undefined : serviceOfPath(pathname)
-      if (hasBody(request) && !request.complete) lingering.after(request, response)
-      writePlain(response, internalErrorAnswer(service), method === 'HEAD')
-    })
+    void serve(request, response)
   }
 }
