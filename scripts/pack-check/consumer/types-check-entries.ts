@@ -1,7 +1,7 @@
 /**
  * Type-checked (not run) against the installed tarball's declarations: `simulator.fetch` fits the SDK's
  * fetcher and the global fetch, `understudy-mock/vitest` types its matchers on vitest's `Assertion`, and
- * `understudy-mock/playwright` resolves without playwright-core installed.
+ * `understudy-mock/playwright` resolves without playwright-core installed, and operation ids are checked.
  */
 import { type Fetcher, HTTPClient } from '@openrouter/sdk'
 import { createSimulator, type FetchFunction, type JournalEntry } from 'understudy-mock'
@@ -15,9 +15,11 @@ const global: typeof fetch = simulator.fetchWith({ fallback: fetch })
 const own: FetchFunction = simulator.fetch
 const client = new HTTPClient({ fetcher: simulator.fetch })
 const waited: Promise<JournalEntry> = simulator.journal.waitFor(
-  { operation: 'x' },
+  { operation: 'getPreset' },
   { timeoutMs: 1 },
 )
+// @ts-expect-error: not an operation id of either service
+simulator.journal.waitFor({ operation: 'createPreset' })
 declare const page: Parameters<typeof routeSimulator>[0]
 const routed: Promise<SimulatorRoute> = routeSimulator(page, simulator, { onUnhandled: 'abort' })
 
