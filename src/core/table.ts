@@ -13,9 +13,9 @@
  * @module
  */
 
-/** An index: a name and the key it files each record under. */
+/** An index: a name and the key it files each record under (a number as it is: no string per record). */
 export interface IndexDefinition<T> {
-  key: (record: T) => string
+  key: (record: T) => string | number
   /** A unique index keeps one record per key; a non-unique one keeps a list in insertion order. */
   unique: boolean
 }
@@ -25,9 +25,9 @@ export interface IndexDefinition<T> {
  * index keys' parameter: `new Table({ id: { key: (user: UserRecord) => String(user.id), unique: true } })`.
  */
 export class Table<T extends object, Indexes extends string = never> {
-  readonly #indexes: { name: Indexes; key: (record: T) => string; unique: boolean }[]
-  readonly #unique = new Map<Indexes, Map<string, T>>()
-  readonly #multi = new Map<Indexes, Map<string, T[]>>()
+  readonly #indexes: { name: Indexes; key: (record: T) => string | number; unique: boolean }[]
+  readonly #unique = new Map<Indexes, Map<string | number, T>>()
+  readonly #multi = new Map<Indexes, Map<string | number, T[]>>()
   #records: T[] = []
   #mutations = 0
 
@@ -53,9 +53,9 @@ export class Table<T extends object, Indexes extends string = never> {
     this.#records.push(record)
     for (const { name, key, unique } of this.#indexes) {
       const at = key(record)
-      if (unique) (this.#unique.get(name) as Map<string, T>).set(at, record)
+      if (unique) (this.#unique.get(name) as Map<string | number, T>).set(at, record)
       else {
-        const multi = this.#multi.get(name) as Map<string, T[]>
+        const multi = this.#multi.get(name) as Map<string | number, T[]>
         const list = multi.get(at)
         if (list) list.push(record)
         else multi.set(at, [record])
@@ -64,13 +64,13 @@ export class Table<T extends object, Indexes extends string = never> {
     return record
   }
 
-  /** The record filed under `key` in a unique index. */
-  get(index: Indexes, key: string): T | undefined {
+  /** The record filed under `key` in a unique index (a number and its string are different keys). */
+  get(index: Indexes, key: string | number): T | undefined {
     return this.#unique.get(index)?.get(key)
   }
 
   /** The records filed under `key` in a non-unique index, in insertion order (do not mutate). */
-  list(index: Indexes, key: string): readonly T[] {
+  list(index: Indexes, key: string | number): readonly T[] {
     return this.#multi.get(index)?.get(key) ?? []
   }
 

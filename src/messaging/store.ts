@@ -65,13 +65,13 @@ export function createMessagingStore(context: ServiceContext) {
     subdomain: { key: (o: OrganizationRecord) => o.subdomain, unique: true },
   })
   const users = new Table({
-    id: { key: (u: UserRecord) => String(u.id), unique: true },
+    id: { key: (u: UserRecord) => u.id, unique: true },
     email: { key: (u: UserRecord) => emailKey(u.organization, u.email), unique: true },
     apiKey: { key: (u: UserRecord) => u.apiKey, unique: true },
     organization: { key: (u: UserRecord) => u.organization, unique: false },
   })
   const messages = new Table({
-    id: { key: (m: MessageRecord) => String(m.id), unique: true },
+    id: { key: (m: MessageRecord) => m.id, unique: true },
     organization: { key: (m: MessageRecord) => m.organization, unique: false },
   })
   let lastUserId = 0
@@ -132,7 +132,7 @@ export function createMessagingStore(context: ServiceContext) {
       return organizations.get('subdomain', subdomain)
     },
     user(id: number): UserRecord | undefined {
-      return users.get('id', String(id))
+      return users.get('id', id)
     },
     userByKey(apiKey: string): UserRecord | undefined {
       return users.get('apiKey', apiKey)
@@ -146,7 +146,7 @@ export function createMessagingStore(context: ServiceContext) {
       return users.list('organization', organization)
     },
     message(id: number): MessageRecord | undefined {
-      return messages.get('id', String(id))
+      return messages.get('id', id)
     },
     /** An organization's messages in id order. */
     messagesOf(organization: string): readonly MessageRecord[] {
