@@ -3,12 +3,15 @@
  * @module
  */
 
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+const ALNUM_CODES = Array.from(
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+  (character) => character.charCodeAt(0),
+)
+/** `2 ** 16 % ALNUM_CODES.length`: how a draw's high half counts modulo the alphabet's size. */
+const WRAP = 2 ** 16 % ALNUM_CODES.length
 const HEX = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0))
 const DASH = 0x2d
 const FOUR = 0x34
-/** The value of a lower-case hex digit's character code. */
-const hexValue = (code: number): number => (code <= 0x39 ? code - 0x30 : code - 0x57)
 
 /** A seeded source of ids. */
 export interface IdSource {
@@ -46,11 +49,9 @@ export function createIdSource(seed: string | number, position?: IdPosition): Id
   let b = seedOf(`${seed}:b`)
   let c = seedOf(`${seed}:c`)
   let d = seedOf(`${seed}:d`)
+  // Every step reads only the low 32 bits of the state, whether held as an int32 or a uint32: the state is
+  // kept as the int32s the steps give (no heap number per draw), `position` gives it back as uint32s.
   const next = (): number => {
-    a >>>= 0
-    b >>>= 0
-    c >>>= 0
-    d >>>= 0
     let t = (a + b) | 0
     a = b ^ (b >>> 9)
     b = (c + (c << 3)) | 0
@@ -75,29 +76,39 @@ export function createIdSource(seed: string | number, position?: IdPosition): Id
   }
   // Strings are built from character codes in one call, never by `+=` or template literals: those make
   // V8 "cons strings", a tree of small nodes per id (60 MB of them for 200,000 stored ids).
-  const text = (codes: number[]): string => String.fromCharCode(...codes)
+  const text = (codes: number[]): string => String.fromCharCode.apply(null, codes)
 
   return {
     uuid() {
-      const h = hexCodes(32)
-      const variant = HEX[(hexValue(h[16] as number) & 0x3) | 0x8] as number
-      return text([
-        ...h.slice(0, 8),
-        DASH,
-        ...h.slice(8, 12),
-        DASH,
-        FOUR,
-        ...h.slice(13, 16),
-        DASH,
-        variant,
-        ...h.slice(17, 20),
-        DASH,
-        ...h.slice(20, 32),
-      ])
+      // 32 hex digits from four draws, laid out 8-4-4-4-12: the 13th digit is the version (4), the
+      // 17th the variant (8, 9, a or b from its own two low bits).
+      const codes = new Array<number>(36)
+      for (let word = 0; word < 4; word++) {
+        const bits = next()
+        for (let digit = 0; digit < 8; digit++) {
+          const at = word * 8 + digit
+          const value = (bits >>> (28 - 4 * digit)) & 0xf
+          codes[at + (at < 8 ? 0 : at < 12 ? 1 : at < 16 ? 2 : at < 20 ? 3 : 4)] = HEX[
+            at === 16 ? (value & 0x3) | 0x8 : value
+          ] as number
+        }
+      }
+      codes[8] = DASH
+      codes[13] = DASH
+      codes[14] = FOUR
+      codes[18] = DASH
+      codes[23] = DASH
+      return text(codes)
     },
     alphanumeric(length) {
-      const codes: number[] = []
-      for (let i = 0; i < length; i++) codes.push(ALNUM.charCodeAt(next() % ALNUM.length))
+      const codes = new Array<number>(length)
+      for (let i = 0; i < length; i++) {
+        // `draw % 62` in small integers (a draw is a uint32; 2^16 % 62 === WRAP).
+        const draw = next()
+        codes[i] = ALNUM_CODES[
+          (((draw >>> 16) % ALNUM_CODES.length) * WRAP + (draw & 0xffff)) % ALNUM_CODES.length
+        ] as number
+      }
       return text(codes)
     },
     hex: (length) => text(hexCodes(length)),

@@ -81,6 +81,38 @@ describe('simulators', () => {
     })
   })
 
+  it('give the ids a seed has always given (fixtures pin them)', async () => {
+    const simulator = createSimulator({ seed: 'golden', now: '2026-01-01T00:00:00.000Z' })
+    const preset = await simulator.fetch(
+      'https://openrouter.ai/api/v1/presets/g/chat/completions',
+      {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer sk-or-v1-understudy-default-inference',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'x' }] }),
+      },
+    )
+    const user = await simulator.fetch('https://acme.zulipchat.com/api/v1/users', {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${btoa('iago@acme.example:oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'email=g%40acme.example&password=correct-horse&full_name=G',
+    })
+    const { data } = await preset.json()
+    expect([data.id, data.designated_version_id]).toEqual([
+      '247c5b5e-cbb3-4d3f-9d38-9addf48e7183',
+      '8b28ed55-26fa-4921-b5be-6aa1c53642fb',
+    ])
+    expect(await user.json()).toMatchObject({ result: 'success', user_id: 8 })
+    expect(simulator.messaging.apiKeyOf('acme', 'g@acme.example')).toBe(
+      'sCQ8RRQuJahqGmXFPPJge2nlCiWUvCiG',
+    )
+  })
+
   it('refuses an unknown scenario name and an invalid scenario with a message saying what is wrong', () => {
     expect(() => createSimulator({ scenario: 'nope' as 'default' })).toThrow(
       '[understudy] Failed to load scenario "nope": no such scenario. Known scenarios: default, empty, presets-history, restricted-domains, zulip-4, zulip-7.',
