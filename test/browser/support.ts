@@ -31,7 +31,7 @@ export function chromiumSuiteTitle(title: string): string {
 }
 
 /** Where screenshots go (git-ignored, kept by CI as artifacts). */
-export const ARTIFACTS = fileURLToPath(new URL('../../artifacts', import.meta.url))
+const ARTIFACTS = fileURLToPath(new URL('../../artifacts', import.meta.url))
 
 const ARGS = [
   '--no-sandbox',

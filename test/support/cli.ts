@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
 /** The built bin, as the package installs it. */
-export const BIN = fileURLToPath(new URL('../../dist/bin/understudy.js', import.meta.url))
+const BIN = fileURLToPath(new URL('../../dist/bin/understudy.js', import.meta.url))
 
 /** How to launch the CLI. */
 export interface CliLaunch {
