@@ -40,40 +40,34 @@ import {
 } from './core/http.js'
 import { createIdSource, type IdSource, randomSeed } from './core/ids.js'
 import { InputRangeError, InputTypeError, parseInput } from './core/input-error.js'
-import type { RequestMeta, Scope, Service, ServiceContext } from './core/service.js'
+import type { RequestMeta, Restorable, Scope, Service, ServiceContext } from './core/service.js'
 import { fetchApi, type SimulatorFetchApi } from './fetch/simulator-fetch.js'
-import { createMessagingService, type MessagingService } from './messaging/service.js'
-import { createRouterService, type RouterService } from './router/service.js'
+import {
+  type ServiceDiscovery,
+  type ServiceInstances,
+  type ServiceName,
+  type ServiceOptionsByName,
+  serviceDefinitions,
+} from './services.js'
 import { parseSnapshot } from './snapshot/restore.js'
 import type { Snapshot } from './snapshot/schema.js'
 import { takeSnapshot } from './snapshot/take.js'
 
-/** The router's default base URL, as the real SDK calls it. */
-export const DEFAULT_ROUTER_BASE_URL = 'https://openrouter.ai/api/v1'
-/** The default base URL of each messaging organization; `{subdomain}` is replaced by the organization's. */
-export const DEFAULT_MESSAGING_BASE_URL = 'https://{subdomain}.zulipchat.com'
+export { DEFAULT_MESSAGING_BASE_URL } from './messaging/definition.js'
+export { DEFAULT_ROUTER_BASE_URL } from './router/definition.js'
+export type { ServiceName } from './services.js'
 
-/** The names of the simulated services. */
-export type ServiceName = 'router' | 'messaging'
-
-/** Options of `createSimulator`. */
-export interface SimulatorOptions {
+/**
+ * Options of `createSimulator`. Each service takes its own under its name: `router: { baseUrl }`,
+ * `messaging: { baseUrl, featureLevel }` (each base URL defaults to the real service's).
+ */
+export interface SimulatorOptions extends ServiceOptionsByName {
   /** A built-in scenario's name, or a scenario definition. Default `default`. */
   scenario?: ScenarioName | ScenarioDefinition | undefined
   /** Fixes the clock at this instant (it then moves only when advanced). Default: the real time. */
   now?: TimeInput | undefined
   /** Makes every generated id reproducible. Default: a random seed. */
   seed?: string | number | undefined
-  router?: {
-    /** Default `https://openrouter.ai/api/v1`. */
-    baseUrl?: string | undefined
-  }
-  messaging?: {
-    /** Each organization's base URL, with `{subdomain}` standing for its subdomain. Default `https://{subdomain}.zulipchat.com`. */
-    baseUrl?: string | undefined
-    /** The feature level every organization emulates unless its scenario entry sets one. Default 421 (Zulip 11.0). */
-    featureLevel?: number | undefined
-  }
   /** The most journal entries kept; the oldest are dropped first. Default 10,000. */
   journalLimit?: number | undefined
   /**
@@ -97,17 +91,8 @@ export interface Discovery {
   seed: string | number
   clock: { now: string; fixed: boolean }
   latency: LatencySetting
-  services: {
-    router: { baseUrl: string; workspaces: ReturnType<RouterService['workspaces']> }
-    messaging: {
-      baseUrl: string
-      organizations: Array<
-        Omit<ReturnType<MessagingService['organizations']>[number], 'users'> & {
-          users: Array<Omit<ReturnType<MessagingService['users']>[number], 'password'>>
-        }
-      >
-    }
-  }
+  /** Each service's base URL and tenants (router workspaces with keys, messaging organizations with accounts). */
+  services: ServiceDiscovery
   /** Entries kept, the cap on entries, the byte budget and what the entries kept count against it. */
   journal: { count: number; limit: number; maxBytes: number; bytes: number }
   faults: InjectedFault[]
@@ -122,8 +107,12 @@ export interface ServiceRoute {
   answer(request: PlainRequest): Promise<Outcome | undefined>
 }
 
-/** One simulated world, without msw (see `Simulator` for the msw handlers); `fetch` answers in process. */
-export interface SimulatorCore extends SimulatorFetchApi {
+/**
+ * One simulated world, without msw (see `Simulator` for the msw handlers); `fetch` answers in process.
+ * Each service is a member under its name: `router` reads the router's state, `messaging` reads and
+ * controls the messaging service's (e.g. `setFeatureLevel`).
+ */
+export interface SimulatorCore extends SimulatorFetchApi, ServiceInstances {
   /**
    * An already-settled promise: the scenario is loaded when `createSimulator` returns, so every method
    * and request works at once. Kept for code written when loading was asynchronous.
@@ -137,10 +126,6 @@ export interface SimulatorCore extends SimulatorFetchApi {
   readonly seed: string | number
   /** The largest request body accepted. */
   readonly maxBodyBytes: number
-  /** Reads the router service's state. */
-  readonly router: RouterService
-  /** Reads and controls the messaging service's state (e.g. `setFeatureLevel`). */
-  readonly messaging: MessagingService
   /** Every request answered, newest last (bounded; see `journalLimit`). */
   readonly journal: Journal
   /** Fault injection. */
@@ -227,14 +212,21 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     )
   }
 
-  const router = createRouterService(context, {
-    baseUrl: (options.router?.baseUrl ?? DEFAULT_ROUTER_BASE_URL).replace(/\/+$/, ''),
-  })
-  const messaging = createMessagingService(context, {
-    baseUrl: (options.messaging?.baseUrl ?? DEFAULT_MESSAGING_BASE_URL).replace(/\/+$/, ''),
-    featureLevel: options.messaging?.featureLevel,
-  })
-  const services: Service[] = [router, messaging]
+  const instances = Object.fromEntries(
+    serviceDefinitions.map((definition) => {
+      const own: { baseUrl?: string | undefined } = options[definition.name] ?? {}
+      const create = definition.create as (c: ServiceContext, o: object) => Service & Restorable
+      return [
+        definition.name,
+        create(context, {
+          ...own,
+          baseUrl: (own.baseUrl ?? definition.defaultBaseUrl).replace(/\/+$/, ''),
+          inProcessPrefix: definition.inProcessPrefix,
+        }),
+      ]
+    }),
+  ) as unknown as Record<ServiceName, Service & Restorable>
+  const services = serviceDefinitions.map((definition) => instances[definition.name])
   const journal = createJournal(
     Object.fromEntries(
       services.map((service) => [
@@ -251,7 +243,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
 
   /** Clears every service and seeds the scenario, synchronously: every method works right after. */
   const load = () => {
-    for (const service of services) service.load(scenario)
+    for (const service of services) service.load(scenario[service.name as ServiceName])
   }
   /**
    * The one path every request takes: latency, faults, the service, the journal. Synchronous unless a
@@ -311,7 +303,10 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       })
     } else {
       try {
-        outcome = service.answer(request, scope, meta)
+        const given = service.answer(request, scope)
+        if (!given) return undefined
+        meta = given.meta
+        outcome = given.response
       } catch (error) {
         outcome = failedInside(service, meta, error)
       }
@@ -469,8 +464,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       return seed
     },
     maxBodyBytes,
-    router,
-    messaging,
+    ...(instances as unknown as ServiceInstances),
     journal,
     faults: {
       inject: (definition) => faults.inject(definition),
@@ -491,7 +485,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       scenario = resolveScenario(next)
       reset()
     },
-    snapshot: () => takeSnapshot({ scenario, seed, ids, clock, latency, router, messaging }),
+    snapshot: () => takeSnapshot({ scenario, seed, ids, clock, latency, services }),
     async restore(input) {
       const state = parseSnapshot(input)
       scenario = state.scenario
@@ -501,8 +495,8 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       latency = state.latency
       faults.clear()
       journal.clear()
-      router.importState(state.services.router)
-      messaging.importState(state.services.messaging)
+      for (const service of services)
+        service.importState(state.services[service.name as ServiceName])
     },
     setSeed(next) {
       seed = parseInput(seedSchema, next, 'set the seed')
@@ -513,16 +507,12 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       seed,
       clock: { now: clock.iso(), fixed: clock.fixed },
       latency,
-      services: {
-        router: { baseUrl: router.baseUrl, workspaces: router.workspaces() },
-        messaging: {
-          baseUrl: messaging.baseUrl,
-          organizations: messaging.organizations().map((organization) => ({
-            ...organization,
-            users: organization.users.map(({ password: _password, ...user }) => user),
-          })),
-        },
-      },
+      services: Object.fromEntries(
+        serviceDefinitions.map((definition) => [
+          definition.name,
+          (definition.discover as (instance: Service) => unknown)(instances[definition.name]),
+        ]),
+      ) as ServiceDiscovery,
       journal: {
         count: journal.count(),
         limit: journal.limit,

@@ -1,11 +1,92 @@
-/** `POST /api/v1/users`: an administrator with `can_create_users` creates a member account. */
-import type { MessagingOperation } from '../../src/messaging/context.js'
-import { createUser as create } from '../../src/messaging/create-user.js'
+/**
+ * `POST /users` (`create_user_backend`): an administrator creates a member account. The checks run in
+ * the real server's order; each failure is a 400.
+ *
+ * 1. the caller is an owner or administrator (`UNAUTHORIZED_PRINCIPAL`);
+ * 2. `email`, `password`, `full_name` are present, in that order (`REQUEST_VARIABLE_MISSING`);
+ * 3. the caller has `can_create_users` (from feature level 36);
+ * 4. the full name: at most 100 characters, not empty (below 416: at least 2), no invalid characters,
+ *    no `|<digits>` ending, unique when the organization requires it;
+ * 5. a valid e-mail address (`Bad name or username`);
+ * 6. the organization's domain rules (the `+` rule and allowed domains, or disposable domains);
+ * 7. no account of the organization already has the address (case-insensitive, deactivated users and
+ *    bots included);
+ * 8. the password policy.
+ *
+ * Steps 4–8 and the write run synchronously, so no other request can come between a check and the
+ * write: concurrent creates of one address give one success.
+ * @module
+ */
+import type { PlainResponse } from '../../src/core/http.js'
+import {
+  actorOf,
+  type MessagingCall,
+  type MessagingOperation,
+  success,
+} from '../../src/messaging/context.js'
+import { badRequest, messagingMessages, zulipError } from '../../src/messaging/errors.js'
+import { LEVELS } from '../../src/messaging/feature-levels.js'
+import { isResponse } from '../../src/messaging/params.js'
+import { isStrongPassword } from '../../src/messaging/password.js'
+import { isAdministrator, ROLES } from '../../src/messaging/records.js'
+import { checkFullName, emailNotAllowed, isValidEmail } from '../../src/messaging/validation.js'
 
+/** Creates a user, or answers the first failing check. */
+function create(call: MessagingCall): PlainResponse {
+  const actor = actorOf(call)
+  if (!isAdministrator(actor))
+    return zulipError(400, 'UNAUTHORIZED_PRINCIPAL', messagingMessages.notAdministrator)
+  const email = call.params.required('email')
+  if (isResponse(email)) return email
+  const password = call.params.required('password')
+  if (isResponse(password)) return password
+  const fullNameRaw = call.params.required('full_name')
+  if (isResponse(fullNameRaw)) return fullNameRaw
+  if (call.featureLevel >= LEVELS.createUserNeedsPermission && !actor.canCreateUsers) {
+    return badRequest(messagingMessages.cannotCreateUsers)
+  }
+
+  const { organization, store } = call
+  const checked = checkFullName(fullNameRaw, call.featureLevel, {
+    required: organization.requireUniqueNames,
+    others: () =>
+      store
+        .usersOf(organization.subdomain)
+        .filter((user) => user.id !== actor.id && !user.isSystemBot)
+        .map((user) => user.fullName),
+  })
+  if ('error' in checked) return badRequest(checked.error)
+  if (!isValidEmail(email)) return badRequest(messagingMessages.badNameOrUsername)
+  const refused = emailNotAllowed(email, organization)
+  if (refused) return badRequest(refused)
+  if (store.userByEmail(organization.subdomain, email)) {
+    return badRequest(
+      call.featureLevel >= LEVELS.welcomeBotCustomMessage
+        ? messagingMessages.emailInUse
+        : messagingMessages.emailInUseBefore416(email),
+    )
+  }
+  if (!isStrongPassword(password, organization.passwordPolicy))
+    return badRequest(messagingMessages.passwordTooWeak)
+
+  const user = store.addUser({
+    organization: organization.subdomain,
+    email,
+    fullName: checked.name,
+    password,
+    role: ROLES.member,
+  })
+  return success(
+    call,
+    call.featureLevel >= LEVELS.createUserReturnsUserId ? { user_id: user.id } : {},
+  )
+}
+
+/** `POST /api/v1/users`: an administrator with `can_create_users` creates a member account. */
 export const createUser = {
   name: 'create-user' as const,
   method: 'POST',
   path: '/api/v1/users',
   access: 'rest',
-  handle: (call) => create(call),
+  handle: create,
 } satisfies MessagingOperation

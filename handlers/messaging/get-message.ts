@@ -1,6 +1,14 @@
-/** `GET /api/v1/messages/{message_id}`: one message its sender or recipient may read. */
-import type { MessagingOperation } from '../../src/messaging/context.js'
-import { getMessage as one } from '../../src/messaging/reads.js'
+/**
+ * `GET /api/v1/messages/{message_id}`: `{ message, raw_content }` (only `raw_content` below feature level
+ * 120). The sender and the recipient may read a direct message; anyone else, or an unknown id, gets
+ * `Invalid message(s)`. The recipient's flags are `[]` (unread), the sender's `["read"]`.
+ * @module
+ */
+import { actorOf, type MessagingOperation, success } from '../../src/messaging/context.js'
+import { badRequest, messagingMessages } from '../../src/messaging/errors.js'
+import { LEVELS } from '../../src/messaging/feature-levels.js'
+import { isResponse } from '../../src/messaging/params.js'
+import { messageToWire } from '../../src/messaging/serialize.js'
 
 export const getMessage = {
   name: 'get-message' as const,
@@ -8,5 +16,29 @@ export const getMessage = {
   path: '/api/v1/messages/:message_id',
   converters: { message_id: 'int' },
   access: 'rest',
-  handle: (call, request) => one(call, request.params.message_id ?? ''),
+  handle(call, request) {
+    const actor = actorOf(call)
+    const applyMarkdown = call.params.jsonBoolean('apply_markdown', true)
+    if (isResponse(applyMarkdown)) return applyMarkdown
+    if (call.featureLevel >= LEVELS.allowEmptyTopicName) {
+      const allowEmptyTopicName = call.params.jsonBoolean('allow_empty_topic_name', false)
+      if (isResponse(allowEmptyTopicName)) return allowEmptyTopicName
+    }
+    const id = Number(request.params.message_id ?? '')
+    const message = Number.isSafeInteger(id) ? call.store.message(id) : undefined
+    const readable =
+      message !== undefined &&
+      message.organization === call.organization.subdomain &&
+      (message.senderId === actor.id || message.recipientId === actor.id)
+    const sender = message && call.store.user(message.senderId)
+    const recipient = message && call.store.user(message.recipientId)
+    if (!readable || !sender || !recipient) return badRequest(messagingMessages.invalidMessages)
+    if (call.featureLevel < LEVELS.fetchMessageObject)
+      return success(call, { raw_content: message.content })
+    const flags = message.senderId === actor.id ? ['read'] : []
+    return success(call, {
+      message: messageToWire(message, sender, recipient, { applyMarkdown, flags }),
+      raw_content: message.content,
+    })
+  },
 } satisfies MessagingOperation

@@ -1,7 +1,67 @@
-/** `GET /api/v1/server_settings`: the server's version, feature level and login options, without authentication. */
-import { header } from '../../src/core/http.js'
-import type { MessagingOperation } from '../../src/messaging/context.js'
-import { getServerSettings as settings } from '../../src/messaging/reads.js'
+/**
+ * `GET /api/v1/server_settings` (no authentication): the server's version, feature level and login
+ * options, reporting the organization's emulated version. `realm_url` appears from feature level 257;
+ * `realm_uri` is always last. It is a plain view, not a `typed_endpoint`, so it never lists ignored
+ * parameters.
+ * @module
+ */
+import { header, type PlainResponse } from '../../src/core/http.js'
+import type { MessagingCall, MessagingOperation } from '../../src/messaging/context.js'
+import { zulipSuccess } from '../../src/messaging/errors.js'
+import { LEVELS, zulipVersion } from '../../src/messaging/feature-levels.js'
+import { renderParagraphs } from '../../src/messaging/markdown.js'
+import { md5Hex } from '../../src/messaging/md5.js'
+
+/** The authentication methods of a self-hosted server with only e-mail and password login. */
+const AUTHENTICATION_METHODS = {
+  password: true,
+  dev: false,
+  email: true,
+  ldap: false,
+  remoteuser: false,
+  github: false,
+  azuread: false,
+  gitlab: false,
+  google: false,
+  apple: false,
+  saml: false,
+  'openid connect': false,
+}
+
+/** Parses a User-Agent's name as Zulip's `parse_user_agent` does. */
+function userAgentName(userAgent: string): string {
+  return /^([^/ ]*[^0-9/(]*)/.exec(userAgent)?.[1] ?? ''
+}
+
+/**
+ * `GET /server_settings` (no authentication): the real key set, reporting the organization's emulated
+ * version and feature level. `realm_url` appears from feature level 257; `realm_uri` is always last.
+ * It is a plain view, not a `typed_endpoint`, so it never lists ignored parameters.
+ */
+function settings(call: MessagingCall, userAgent: string | undefined): PlainResponse {
+  const { organization, featureLevel, baseUrl } = call
+  const version = zulipVersion(featureLevel)
+  const data: Record<string, unknown> = {
+    authentication_methods: AUTHENTICATION_METHODS,
+    zulip_version: version,
+    zulip_merge_base: version,
+    zulip_feature_level: featureLevel,
+    push_notifications_enabled: false,
+    is_incompatible: userAgentName(userAgent ?? 'Missing User-Agent') === 'ZulipInvalid',
+    email_auth_enabled: true,
+    require_email_format_usernames: true,
+  }
+  if (featureLevel >= LEVELS.realmUrl) data.realm_url = baseUrl
+  Object.assign(data, {
+    realm_name: organization.name,
+    realm_icon: `https://secure.gravatar.com/avatar/${md5Hex(String(organization.id))}?d=identicon`,
+    realm_description: renderParagraphs(organization.description),
+    realm_web_public_access_enabled: false,
+    external_authentication_methods: [],
+    realm_uri: baseUrl,
+  })
+  return zulipSuccess(data)
+}
 
 export const getServerSettings = {
   name: 'get-server-settings' as const,

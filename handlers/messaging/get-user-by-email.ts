@@ -1,7 +1,11 @@
-/** `GET /api/v1/users/{email}` (feature level 39): one account by e-mail address. */
-import type { MessagingOperation } from '../../src/messaging/context.js'
+/**
+ * `GET /api/v1/users/{email}` (feature level 39): the account with this address (case-insensitive),
+ * `{ user: {...} }`, or `No such user`.
+ * @module
+ */
+import { actorOf, type MessagingOperation } from '../../src/messaging/context.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
-import { getUserByEmail as byEmail } from '../../src/messaging/reads.js'
+import { oneUser } from '../../src/messaging/user-options.js'
 
 export const getUserByEmail = {
   name: 'get-user-by-email' as const,
@@ -10,5 +14,11 @@ export const getUserByEmail = {
   converters: { email: 'str' },
   since: LEVELS.getUserByEmail,
   access: 'rest',
-  handle: (call, request) => byEmail(call, request.params.email ?? ''),
+  handle(call, request) {
+    actorOf(call)
+    return oneUser(
+      call,
+      call.store.userByEmail(call.organization.subdomain, request.params.email ?? ''),
+    )
+  },
 } satisfies MessagingOperation

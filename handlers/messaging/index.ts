@@ -22,14 +22,3 @@ export const messagingOperations = [
   testWelcomeBotCustomMessage,
   getServerSettings,
 ] as const satisfies readonly MessagingOperation[]
-
-/**
- * The messaging service's operation ids (the real API's, e.g. `create-user`), derived from the list
- * above: the one source of truth for faults, journal filters and the inspector.
- */
-export type MessagingOperationId = (typeof messagingOperations)[number]['name']
-
-/** The messaging service's operation ids, in the order URLs are matched. */
-export const messagingOperationIds: readonly MessagingOperationId[] = messagingOperations.map(
-  (operation) => operation.name,
-)

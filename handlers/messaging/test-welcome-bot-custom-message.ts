@@ -1,13 +1,80 @@
-/** `POST /api/v1/realm/test_welcome_bot_custom_message` (feature level 416): Welcome Bot's custom message, sent to the caller. */
-import type { MessagingOperation } from '../../src/messaging/context.js'
+/**
+ * `POST /realm/test_welcome_bot_custom_message` (feature level 416): Welcome Bot sends the acting
+ * administrator a direct message quoting the custom text, and the response carries its id.
+ *
+ * Checks, in order: owner or administrator (`UNAUTHORIZED_PRINCIPAL`); `welcome_message_custom_text`
+ * present; at most 8000 characters (code points); not empty (no stripping: `" "` is sent). A NUL
+ * character makes the real server's message check fail on an assertion: 500 `Internal server error`.
+ * @module
+ */
+import type { PlainResponse } from '../../src/core/http.js'
+import {
+  actorOf,
+  type MessagingCall,
+  type MessagingOperation,
+  success,
+} from '../../src/messaging/context.js'
+import {
+  badRequest,
+  internalError,
+  messagingMessages,
+  zulipError,
+} from '../../src/messaging/errors.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
-import { sendTestWelcomeMessage } from '../../src/messaging/welcome-message.js'
+import { renderWelcomeMessage, welcomeMessageContent } from '../../src/messaging/markdown.js'
+import { isResponse } from '../../src/messaging/params.js'
+import { codePointLength } from '../../src/messaging/python.js'
+import { isAdministrator } from '../../src/messaging/records.js'
 
+/** `Realm.MAX_REALM_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH`. */
+const MAX_WELCOME_TEXT_LENGTH = 8000
+const PARAM = 'welcome_message_custom_text'
+
+/**
+ * The id of the organization's Administrators system group, for the rendered mention. The real server
+ * creates eight system groups per organization, Administrators third; the simulator numbers them the same
+ * way from 1 for the first organization.
+ */
+function administratorsGroupId(position: number): number {
+  return position * 8 + 3
+}
+
+/**
+ * Sends the test message, or answers the first failing check. Synchronous from the checks to the write,
+ * so no other request can come between them (no lock needed).
+ */
+function sendTestWelcomeMessage(call: MessagingCall): PlainResponse {
+  const actor = actorOf(call)
+  if (!isAdministrator(actor))
+    return zulipError(400, 'UNAUTHORIZED_PRINCIPAL', messagingMessages.notAdministrator)
+  const text = call.params.required(PARAM)
+  if (isResponse(text)) return text
+  // A text of at most 8000 UTF-16 units has at most 8000 code points.
+  if (text.length > MAX_WELCOME_TEXT_LENGTH && codePointLength(text) > MAX_WELCOME_TEXT_LENGTH)
+    return badRequest(messagingMessages.tooLong(PARAM, MAX_WELCOME_TEXT_LENGTH))
+  if (text.length === 0) return badRequest(messagingMessages.messageEmpty)
+  if (text.includes('\u0000')) return internalError()
+
+  const { organization, store } = call
+  const bot = store.welcomeBot(organization.subdomain)
+  if (!bot) return internalError()
+  const message = store.addMessage({
+    organization: organization.subdomain,
+    senderId: bot.id,
+    recipientId: actor.id,
+    content: welcomeMessageContent(text),
+    renderedContent: renderWelcomeMessage(text, administratorsGroupId(organization.position)),
+    client: 'Internal',
+  })
+  return success(call, { message_id: message.id })
+}
+
+/** `POST /api/v1/realm/test_welcome_bot_custom_message` (feature level 416): Welcome Bot's custom message, sent to the caller. */
 export const testWelcomeBotCustomMessage = {
   name: 'test-welcome-bot-custom-message' as const,
   method: 'POST',
   path: '/api/v1/realm/test_welcome_bot_custom_message',
   since: LEVELS.welcomeBotCustomMessage,
   access: 'rest',
-  handle: (call) => sendTestWelcomeMessage(call),
+  handle: sendTestWelcomeMessage,
 } satisfies MessagingOperation

@@ -1,5 +1,5 @@
 /** `POST /presets/{slug}/chat/completions`: a preset or a new version from a chat-completions body. */
-import { createPresetOperation } from '../../src/router/create-preset.js'
+import { createPresetOperation } from './create-preset.js'
 
 export const createPresetsChatCompletions = createPresetOperation(
   'createPresetsChatCompletions',

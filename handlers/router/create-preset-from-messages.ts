@@ -1,5 +1,5 @@
 /** `POST /presets/{slug}/messages`: a preset or a new version from a messages body. */
-import { createPresetOperation } from '../../src/router/create-preset.js'
+import { createPresetOperation } from './create-preset.js'
 
 export const createPresetsMessages = createPresetOperation(
   'createPresetsMessages',

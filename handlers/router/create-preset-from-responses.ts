@@ -1,5 +1,5 @@
 /** `POST /presets/{slug}/responses`: a preset or a new version from a responses body. */
-import { createPresetOperation } from '../../src/router/create-preset.js'
+import { createPresetOperation } from './create-preset.js'
 
 export const createPresetsResponses = createPresetOperation(
   'createPresetsResponses',

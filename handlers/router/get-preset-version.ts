@@ -10,12 +10,12 @@ export const getPresetVersion = {
   name: 'getPresetVersion' as const,
   method: 'GET',
   path: '/presets/:slug/versions/:version',
-  handle(context, request) {
+  handle(call, request) {
     const parsed = parseVersion(request.params.version ?? '')
-    const found = findPreset(context, request, 'issue' in parsed ? [parsed.issue] : [])
+    const found = findPreset(call, request, 'issue' in parsed ? [parsed.issue] : [])
     if ('status' in found) return found
     if ('issue' in parsed) return invalidParameters([parsed.issue])
-    const version = context.store.versionsOf(found.preset.id)[parsed.version - 1]
+    const version = call.store.versionsOf(found.preset.id)[parsed.version - 1]
     if (!version) return routerError(404, routerMessages.versionNotFound)
     return jsonResponse(200, { data: versionToWire(version) })
   },

@@ -8,10 +8,10 @@ export const getPreset = {
   name: 'getPreset' as const,
   method: 'GET',
   path: '/presets/:slug',
-  handle(context, request) {
-    const found = findPreset(context, request)
+  handle(call, request) {
+    const found = findPreset(call, request)
     if ('status' in found) return found
-    const designated = context.store.version(found.preset.designated_version_id)
+    const designated = call.store.version(found.preset.designated_version_id)
     return jsonResponse(200, { data: presetWithVersionToWire(found.preset, designated) })
   },
 } satisfies RouterOperation

@@ -17,14 +17,3 @@ export const routerOperations = [
   listPresetVersions,
   getPresetVersion,
 ] as const satisfies readonly RouterOperation[]
-
-/**
- * The router's operation ids (the real API's `operationId`s), derived from the list above: the one
- * source of truth for faults, journal filters and the inspector.
- */
-export type RouterOperationId = (typeof routerOperations)[number]['name']
-
-/** The router's operation ids, in the order they are matched. */
-export const routerOperationIds: readonly RouterOperationId[] = routerOperations.map(
-  (operation) => operation.name,
-)

@@ -10,12 +10,12 @@ export const listPresetVersions = {
   name: 'listPresetVersions' as const,
   method: 'GET',
   path: '/presets/:slug/versions',
-  handle(context, request) {
+  handle(call, request) {
     const paging = parsePaging(request.query)
-    const found = findPreset(context, request, 'issues' in paging ? paging.issues : [])
+    const found = findPreset(call, request, 'issues' in paging ? paging.issues : [])
     if ('status' in found) return found
     if ('issues' in paging) return invalidParameters(paging.issues)
-    const all = context.store.versionsOf(found.preset.id)
+    const all = call.store.versionsOf(found.preset.id)
     const page = all.slice(paging.offset, paging.offset + paging.limit)
     return jsonResponse(200, { data: page.map(versionToWire), total_count: all.length })
   },

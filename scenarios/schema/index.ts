@@ -4,14 +4,17 @@
  */
 import { z } from 'zod'
 import { InputTypeError } from '../../src/core/input-error.js'
-import { messagingScenarioSchema } from './messaging.js'
-import { routerScenarioSchema } from './router.js'
+import { type DefinitionOf, type ServiceName, serviceDefinitions } from '../../src/services.js'
+
+/** Each service's part of a scenario, under its name (each registered service brings its own). */
+const serviceSlices = Object.fromEntries(
+  serviceDefinitions.map((definition) => [definition.name, definition.scenarioSchema]),
+) as { [N in ServiceName]: DefinitionOf<N>['scenarioSchema'] }
 
 export const scenarioSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().default(''),
-  router: routerScenarioSchema.default({ workspaces: [] }),
-  messaging: messagingScenarioSchema.default({ organizations: [] }),
+  ...serviceSlices,
 })
 
 /** A scenario as written (defaults may be left out). */

@@ -5,34 +5,25 @@
  */
 import { CONTROL_PREFIX } from '../control/http.js'
 import type { RunningServer } from '../server/index.js'
+import { serviceDefinitions } from '../services.js'
 import type { Discovery } from '../simulator-core.js'
 import { stateFileStatus } from '../snapshot/state-file-status.js'
 
 /** The accounts of the running scenario, one per line, for people reading the terminal. */
 function accounts(discovery: Discovery): string[] {
-  const lines: string[] = []
-  for (const workspace of discovery.services.router.workspaces) {
-    for (const key of workspace.keys) {
-      lines.push(
-        `  router ${workspace.name}: ${key.key}  (${key.kind}${key.disabled ? ', disabled' : ''})`,
-      )
-    }
-  }
-  for (const organization of discovery.services.messaging.organizations) {
-    for (const user of organization.users) {
-      if (user.systemBot) continue
-      const traits = [
-        user.role,
-        user.bot ? 'bot' : '',
-        user.canCreateUsers ? 'can_create_users' : '',
-        user.isActive ? '' : 'deactivated',
-      ]
-      lines.push(
-        `  messaging ${organization.subdomain} (level ${organization.featureLevel}): ${user.email} ${user.apiKey}  (${traits.filter(Boolean).join(', ')})`,
-      )
-    }
-  }
-  return lines
+  return serviceDefinitions.flatMap((definition) =>
+    (definition.accounts as (view: unknown) => string[])(discovery.services[definition.name]),
+  )
+}
+
+/** Each service's base URLs: `router     <url>`, `messaging  <tenant>  <url>`. */
+function urlLines(server: RunningServer): string[] {
+  return serviceDefinitions.flatMap(({ name }) => {
+    const urls: string | Record<string, string> = server.services[name]
+    const label = name.padEnd(10)
+    if (typeof urls === 'string') return [`${label} ${urls}`]
+    return Object.entries(urls).map(([tenant, url]) => `${label} ${tenant}  ${url}`)
+  })
 }
 
 /** Where the state is kept, when it is (`--state-file`). */
@@ -54,10 +45,7 @@ export function banner(
   const tokenHint = options.controlToken === undefined ? '' : '?token=<control token>'
   return [
     `Understudy is serving scenario "${server.simulator.scenario.name}" at ${server.url}`,
-    `router     ${server.services.router}`,
-    ...Object.entries(server.services.messaging).map(
-      ([subdomain, url]) => `messaging  ${subdomain}  ${url}`,
-    ),
+    ...urlLines(server),
     `control    ${control}`,
     `inspector  ${control}/inspector${tokenHint}`,
     ...stateLine(server),

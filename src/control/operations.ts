@@ -1,25 +1,26 @@
 /**
  * The operation ids of each service, as string-literal types and as run-time lists, both derived from the
- * services' operation lists (`handlers/router/index.ts`, `handlers/messaging/index.ts`): what faults, journal
- * filters, the matchers and the inspector accept. A filter or fault that names a service narrows `operation`
+ * registered services' operation lists (`src/services.ts`, from `handlers/<service>/index.ts`): what
+ * faults, journal filters, the matchers and the inspector accept. A filter or fault that names a service narrows `operation`
  * to that service's ids; an unknown id is refused at run time with the known ones listed.
  * @module
  */
-import { type MessagingOperationId, messagingOperationIds } from '../../handlers/messaging/index.js'
-import { type RouterOperationId, routerOperationIds } from '../../handlers/router/index.js'
 import { InputTypeError, showValue } from '../core/input-error.js'
-import type { ServiceName } from '../simulator-core.js'
+import {
+  type OperationIdsByName,
+  perService,
+  type ServiceName,
+  serviceDefinitions,
+  serviceNames,
+} from '../services.js'
 
-export type { MessagingOperationId, RouterOperationId }
-
-/** Each service's operation ids. */
-interface ServiceOperationIds {
-  router: RouterOperationId
-  messaging: MessagingOperationId
-}
+/** The router's operation ids (the real API's `operationId`s, e.g. `createPresetsChatCompletions`). */
+export type RouterOperationId = OperationIdOf<'router'>
+/** The messaging service's operation ids (the real API's, e.g. `create-user`). */
+export type MessagingOperationId = OperationIdOf<'messaging'>
 
 /** The operation ids of one service. */
-export type OperationIdOf<S extends ServiceName> = ServiceOperationIds[S]
+export type OperationIdOf<S extends ServiceName> = OperationIdsByName[S]
 
 /** Every operation id of every service (e.g. `createPresetsChatCompletions`, `create-user`). */
 export type OperationId = OperationIdOf<ServiceName>
@@ -30,10 +31,9 @@ export type ServiceOf<O extends OperationId> = {
 }[ServiceName]
 
 /** Each service's operation ids at run time, in the order the service matches them. */
-export const OPERATION_IDS: { readonly [S in ServiceName]: readonly OperationIdOf<S>[] } = {
-  router: routerOperationIds,
-  messaging: messagingOperationIds,
-}
+export const OPERATION_IDS = perService((definition) =>
+  definition.operations.map((operation) => operation.name),
+) as { readonly [S in ServiceName]: readonly OperationIdOf<S>[] }
 
 /**
  * A filter or a fault's match with `service` and `operation`: without a service, any service's operation
@@ -43,21 +43,19 @@ export type OperationMatch<Fields extends object> =
   | (Fields & { service?: undefined; operation?: OperationId })
   | { [S in ServiceName]: Fields & { service: S; operation?: OperationIdOf<S> } }[ServiceName]
 
-const SERVICES: readonly string[] = Object.keys(OPERATION_IDS)
-const known = {
-  router: new Set<string>(routerOperationIds),
-  messaging: new Set<string>(messagingOperationIds),
-  any: new Set<string>([...routerOperationIds, ...messagingOperationIds]),
+const known: Record<ServiceName | 'any', Set<string>> = {
+  ...perService((definition) => new Set<string>(OPERATION_IDS[definition.name])),
+  any: new Set<string>(serviceDefinitions.flatMap((definition) => OPERATION_IDS[definition.name])),
 }
 
 /** Whether a value names a service. */
 const isServiceName = (value: unknown): value is ServiceName =>
-  typeof value === 'string' && SERVICES.includes(value)
+  typeof value === 'string' && (serviceNames as readonly string[]).includes(value)
 
 /** What is wrong with a service name, or `undefined` (nothing given is fine). */
 function serviceProblem(service: unknown): string | undefined {
   if (service === undefined || isServiceName(service)) return undefined
-  return `must be "router" or "messaging" (got ${showValue(service)})`
+  return `must be ${serviceNames.map((name) => JSON.stringify(name)).join(' or ')} (got ${showValue(service)})`
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod'
 import { rule, showValue } from '../core/input-error.js'
+import { type ServiceName, serviceNames } from '../services.js'
 import { operationProblem } from './operations.js'
 
 /** The longest wait a timer can hold (2^31 − 1 ms, 24.8 days): `setTimeout` fires after 1 ms for more. */
@@ -16,7 +17,7 @@ export const MAX_TIMER_MS = 2 ** 31 - 1
  * Statuses a fault may answer with: 200 to 599 but those that carry no body (204, 205, 304), since a
  * fault answers with the service's error body. 1xx are interim answers: a client would wait for the real one.
  */
-export const FAULT_STATUS_RANGE = { min: 200, max: 599, without: [204, 205, 304] } as const
+const FAULT_STATUS_RANGE = { min: 200, max: 599, without: [204, 205, 304] } as const
 
 const isString = (value: unknown): value is string => typeof value === 'string'
 const isMs = (value: unknown): value is number =>
@@ -38,9 +39,9 @@ const isPathTest = (value: unknown): value is PathTest =>
 
 /** The fields of a fault definition but its path, as both ways in take them. */
 export const faultFields = {
-  service: rule<'router' | 'messaging'>(
-    (value) => value === 'router' || value === 'messaging',
-    'must be "router" or "messaging"',
+  service: rule<ServiceName>(
+    (value) => serviceNames.includes(value as ServiceName),
+    `must be ${serviceNames.map((name) => JSON.stringify(name)).join(' or ')}`,
   ).optional(),
   operation: rule<string>(isString, 'must be a string').optional(),
   method: rule<string>(isString, 'must be a string').optional(),

@@ -1,8 +1,11 @@
 /**
- * Operations and the table that finds one for a method and a path.
+ * Operations, and the one interface both services' route tables implement: a path resolves to a route
+ * (every operation on that path, by method) and the path's parameters. The router's table matches the
+ * path as sent (`path-table.ts`); the messaging service's decodes it first and knows feature levels, as
+ * Django does (`messaging/routes.ts`). `test/core/route-tables.test.ts` holds both to the same contract.
  * @module
  */
-import type { PlainRequest, PlainResponse } from './http.js'
+import type { MaybeAsync, PlainRequest, PlainResponse } from './http.js'
 
 /** A request with the path parameters of the operation it matched (percent-decoded). */
 export interface OperationRequest extends PlainRequest {
@@ -33,74 +36,65 @@ export function toOperationRequest(
 }
 
 /**
- * One operation of a service: its name (the real API's operation id), method, path pattern
- * (`:name` segments), and the plain function that answers it.
+ * One operation of a service (a file in `handlers/<service>/`): its name (the real API's operation id),
+ * method, path pattern (`:name` segments), and the function that answers it. `Call` is what the service's
+ * dispatcher hands every operation: the service's state and the request's authenticated caller.
  */
-export interface Operation<Context> {
+export interface Operation<Call> {
   name: string
   method: string
   path: string
-  handle(context: Context, request: OperationRequest): PlainResponse | Promise<PlainResponse>
+  handle(call: Call, request: OperationRequest): MaybeAsync<PlainResponse>
 }
 
-/** What a lookup found: an operation, a path known only for other methods, or nothing. */
-export type RouteLookup<Context> =
-  | { kind: 'operation'; operation: Operation<Context>; params: Record<string, string> }
-  | { kind: 'method-not-allowed'; allowed: string[] }
-  | { kind: 'not-found' }
-
-/** Percent-decodes a path segment; a malformed escape is kept as sent. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
+/** What a route table needs of an operation. */
+export interface Routable {
+  readonly name: string
+  readonly method: string
+  readonly path: string
 }
 
-interface CompiledRoute<Context> {
-  operation: Operation<Context>
-  segments: string[]
+/** Every operation on one path, as a route table names them. */
+export interface Route<Op extends Routable> {
+  /** The path's operations, in declaration order. */
+  operations: readonly Op[]
+  /** Their methods, each once, in declaration order (`Allow` of a 405). */
+  methods: readonly string[]
+  /** The operation answering a method: the first declared for it. */
+  byMethod: ReadonlyMap<string, Op>
 }
 
-/** Finds the operation for a method and path; an empty segment may fill a parameter (the operation validates it). */
-export function createRouteTable<Context>(operations: readonly Operation<Context>[]) {
-  const routes: CompiledRoute<Context>[] = operations.map((operation) => ({
-    operation,
-    segments: operation.path.split('/').slice(1),
-  }))
+/** A resolved path: its route, and the path's parameters (shared and frozen: do not change them). */
+export interface ResolvedRoute<R> {
+  route: R
+  params: Readonly<Record<string, string>>
+}
 
-  /** `parts` holds the path's segments from index 1 (index 0 is the empty string before the first `/`). */
-  const matchPath = (route: CompiledRoute<Context>, parts: string[]) => {
-    const { segments } = route
-    if (segments.length !== parts.length - 1) return undefined
-    // The fixed segments first: a route that does not match costs no parameters object.
-    for (let i = 0; i < segments.length; i++) {
-      const pattern = segments[i] as string
-      if (pattern.charCodeAt(0) !== 0x3a && pattern !== parts[i + 1]) return undefined
-    }
-    const params: Record<string, string> = {}
-    for (let i = 0; i < segments.length; i++) {
-      const pattern = segments[i] as string
-      if (pattern.charCodeAt(0) === 0x3a)
-        params[pattern.slice(1)] = decodeSegment(parts[i + 1] as string)
-    }
-    return params
-  }
+/**
+ * A service's URL resolution: the route a path below the base URL names, or `undefined` (no route).
+ * `featureLevel` matters only to services whose routes come and go with one.
+ */
+export interface RouteTable<Op extends Routable, R extends Route<Op> = Route<Op>> {
+  /** The operations, in the order paths are matched against them. */
+  readonly operations: readonly Op[]
+  resolve(path: string, featureLevel?: number): ResolvedRoute<R> | undefined
+}
 
-  return {
-    operations,
-    lookup(method: string, path: string): RouteLookup<Context> {
-      const parts = path.split('/')
-      const allowed: string[] = []
-      for (const route of routes) {
-        const params = matchPath(route, parts)
-        if (!params) continue
-        if (route.operation.method === method)
-          return { kind: 'operation', operation: route.operation, params }
-        allowed.push(route.operation.method)
-      }
-      return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' }
-    },
+/** The route of the operations sharing one path. */
+export function routeOf<Op extends Routable>(operations: readonly Op[]): Route<Op> {
+  const byMethod = new Map<string, Op>()
+  for (const operation of operations)
+    if (!byMethod.has(operation.method)) byMethod.set(operation.method, operation)
+  return { operations, methods: [...byMethod.keys()], byMethod }
+}
+
+/** The operations grouped by path, each group in declaration order, groups in order of first appearance. */
+export function groupByPath<Op extends Routable>(operations: readonly Op[]): Map<string, Op[]> {
+  const groups = new Map<string, Op[]>()
+  for (const operation of operations) {
+    const group = groups.get(operation.path)
+    if (group) group.push(operation)
+    else groups.set(operation.path, [operation])
   }
+  return groups
 }

@@ -1,11 +1,13 @@
 /**
- * What a simulated service gives the simulator: the URLs it answers, and one function that answers them.
+ * What a simulated service is: the object the simulator's core calls (`Service`), and its registration
+ * (`ServiceDefinition`) that everything else iterates.
  * @module
  */
-import type { Scenario } from '../../scenarios/schema/index.js'
+import type { z } from 'zod'
 import type { Clock } from './clock.js'
 import type { MaybeAsync, PlainRequest, PlainResponse } from './http.js'
 import type { IdSource } from './ids.js'
+import type { Routable } from './routes.js'
 
 /** What every service of one simulator shares. */
 export interface ServiceContext {
@@ -48,32 +50,31 @@ export interface FaultResponseOptions {
   tenant: string | null
 }
 
-/** A simulated service inside one simulator. */
-export interface Service {
+/** A service's answer to a request it owns: the response (or its promise), and what the request was. */
+export interface Answer {
+  response: MaybeAsync<PlainResponse>
+  meta: RequestMeta
+}
+
+/**
+ * A simulated service inside one simulator, as the simulator's core uses it. `Slice` is the service's
+ * part of a scenario, `State` its part of a snapshot.
+ */
+export interface Service<Slice = unknown> {
   readonly name: string
+  /** The base URL the service answers at (a template for a service with many tenants). */
+  readonly baseUrl: string
   /**
    * The msw URL patterns this service answers. Prefer a `RegExp` (see `urlPattern`): msw percent-decodes
    * the parameters of string patterns and answers 500 for a malformed escape such as `%zz`.
    */
   patterns(scope: Scope): Array<string | RegExp>
   /**
-   * Answers a request whose `path` is the full URL path. `undefined` means the URL is not this
-   * service's (msw then tries the next handler).
+   * Answers a request whose `path` is the full URL path: the response, synchronous when it is there at
+   * once, and the request's meta. `undefined` means the URL is not this service's (msw then tries the
+   * next handler).
    */
-  handle(
-    request: PlainRequest,
-    scope: Scope,
-    meta?: RequestMeta,
-  ): Promise<PlainResponse | undefined>
-  /**
-   * `handle` without the promise when the answer is there at once (the simulator's own path: a request
-   * answered synchronously then costs no promise until the way in that needs one).
-   */
-  answer(
-    request: PlainRequest,
-    scope: Scope,
-    meta?: RequestMeta,
-  ): MaybeAsync<PlainResponse | undefined>
+  answer(request: PlainRequest, scope: Scope): Answer | undefined
   /**
    * The operation and tenant a request would reach, without answering it (`undefined`: not this
    * service's URL). Used to match faults.
@@ -83,10 +84,95 @@ export interface Service {
   faultResponse(status: number, options: FaultResponseOptions): PlainResponse
   /** A recorded request's body, parsed, with secrets replaced by `[redacted]`. */
   journalBody(request: RecordedRequest): unknown
-  /** Clears every record and seeds the scenario, synchronously (every control method works right after). */
-  load(scenario: Scenario): void
-  /** A number that changes whenever the service's data may have changed (a reset can skip an unchanged service). */
+  /** Clears every record and seeds the scenario's slice, synchronously (every control method works right after). */
+  load(slice: Slice): void
+  /** A number that changes whenever the service's data may have changed (the state file saves then). */
   changes(): number
+}
+
+/**
+ * A service's state export and import, which only the simulator's snapshots use (kept out of the
+ * services' public types).
+ */
+export interface Restorable<State = unknown> {
+  /** The whole state as plain JSON, copied (the service's part of a snapshot). */
+  exportState(): State
+  /** Replaces the whole state with a validated snapshot part. */
+  importState(state: State): void
+}
+
+/** What the simulator gives a service it creates: the base URL and the paths it answers in process. */
+export interface ServiceOptions {
+  /** Without a trailing slash. */
+  baseUrl: string
+  /**
+   * The paths below the base URL the service answers in process (beside a consumer's own handlers):
+   * the path itself and everything below it. On the standalone server it answers every path.
+   */
+  inProcessPrefix: string
+}
+
+/** The standalone server's answers in a service's shape, for requests that never reach the service. */
+export interface ServerAnswers {
+  /** A crash in the server's request path. */
+  internalError(): PlainResponse
+  /** A request node's HTTP parser refused (malformed or huge headers). */
+  badRequest(): PlainResponse
+}
+
+/**
+ * A service as the simulator registers it (`src/services.ts`): everything the simulator, the server,
+ * scenarios, snapshots, discovery and the inspector need to know of it. Adding a service is its folder
+ * (`src/<name>/`, `handlers/<name>/`) and one line in the registry.
+ */
+export interface ServiceDefinition<
+  Name extends string = string,
+  Instance extends Service = Service,
+  Options extends object = object,
+  View = unknown,
+  Inspected = unknown,
+  Operations extends readonly Routable[] = readonly Routable[],
+  ScenarioSchema extends z.ZodType = z.ZodType,
+  SnapshotSchema extends z.ZodType = z.ZodType,
+> {
+  readonly name: Name
+  /** The base URL in process (`https://openrouter.ai/api/v1`). */
+  readonly defaultBaseUrl: string
+  /** See `ServiceOptions.inProcessPrefix` (`/presets`). */
+  readonly inProcessPrefix: string
+  /** The path prefix the service answers under on the standalone server (`/router`). */
+  readonly serverPrefix: `/${string}`
+  /** The base URL on the standalone server, from `<origin><serverPrefix>` (`…/router` → `…/router/api/v1`). */
+  serverBaseUrl(prefixUrl: string): string
+  /** The operations (`handlers/<name>/`), in the order paths are matched; their names are the operation ids. */
+  readonly operations: Operations
+  /** The service's part of a scenario (the key `name`), with its default when left out. */
+  readonly scenarioSchema: ScenarioSchema
+  /** The service's part of a snapshot: its fields, and the checks across its records. */
+  readonly snapshot: {
+    schema: SnapshotSchema
+    check(
+      state: z.output<SnapshotSchema>,
+      context: z.RefinementCtx,
+      base: Array<string | number>,
+    ): void
+  }
+  /** Creates the service inside one simulator; `options` are the simulator's options for it. */
+  create(context: ServiceContext, options: ServiceOptions & Options): Instance & Restorable
+  /**
+   * The service's part of `describe()`: its base URL and tenants, with what a test needs to call them.
+   * (Its parameter's type is the service's public type: `simulator.<name>`.)
+   */
+  discover(instance: Instance): View
+  /** Every base URL a client calls (one per tenant where tenants have their own). */
+  urls(instance: Instance): string | Record<string, string>
+  /** The scenario's accounts as lines for the start banner (`  router Acme: sk-… (inference)`). */
+  accounts(view: View): string[]
+  /** The service's part of the inspector's state: what the page shows, without keys or passwords. */
+  inspect(instance: Instance): Inspected
+  /** The tenants in the inspector's state, as `[id, name]` (the journal shows names). */
+  tenants(inspected: Inspected): Array<readonly [string, string]>
+  readonly server: ServerAnswers
 }
 
 /** Escapes text for use inside a regular expression. */
@@ -97,4 +183,12 @@ export function escapeRegExp(text: string): string {
 /** A pattern for a base URL and everything below `prefix` (`''` for everything under the base). */
 export function urlPattern(baseUrl: string, prefix = ''): RegExp {
   return new RegExp(`^${escapeRegExp(baseUrl + prefix)}(?:/.*)?$`)
+}
+
+/** Whether a path is `prefix` or below it (`/presets`, `/presets/x`; not `/presetsx`). */
+export function isBelow(path: string, prefix: string): boolean {
+  return (
+    path.startsWith(prefix) &&
+    (path.length === prefix.length || path.charCodeAt(prefix.length) === 0x2f)
+  )
 }

@@ -21,7 +21,7 @@
  */
 import { guarded, type MaybeAsync, type PlainRequest, type PlainResponse } from '../core/http.js'
 import { type OperationRequest, toOperationRequest } from '../core/routes.js'
-import type { RequestMeta } from '../core/service.js'
+import type { Answer, RequestMeta } from '../core/service.js'
 import { authenticate } from './auth.js'
 import type { MessagingCall, MessagingOperation, MessagingState } from './context.js'
 import {
@@ -55,10 +55,10 @@ export interface Located {
 
 const SAFE_METHODS = ['GET', 'HEAD']
 
-type Answer = MaybeAsync<PlainResponse>
+type Response = MaybeAsync<PlainResponse>
 
 /** Applies `finish` to an answer, without a promise when the answer is already there. */
-function andThen(answer: Answer, finish: (response: PlainResponse) => PlainResponse): Answer {
+function andThen(answer: Response, finish: (response: PlainResponse) => PlainResponse): Response {
   return answer instanceof Promise ? answer.then(finish) : finish(answer)
 }
 
@@ -67,7 +67,7 @@ function run(
   operation: MessagingOperation,
   call: MessagingCall,
   request: OperationRequest,
-): Answer {
+): Response {
   return guarded(() => operation.handle(call, request), internalError)
 }
 
@@ -97,16 +97,35 @@ function callOf(
 }
 
 /**
- * Answers one request to one organization. Never throws: an unexpected failure is the real 500.
- * The answer is synchronous unless an operation returns a promise (a caller can `await` either).
+ * Answers one request to one organization, with what the journal records of it. Never throws: an
+ * unexpected failure is the real 500. The response is synchronous unless an operation returns a promise.
  */
 export function dispatch(
   state: MessagingState,
   routes: MessagingRoutes,
   located: Located,
   request: PlainRequest,
-  meta?: RequestMeta,
 ): Answer {
+  const meta: RequestMeta = {
+    operation: null,
+    tenant: located.organization.subdomain,
+    actor: null,
+    path: located.path,
+  }
+  return {
+    response: guarded(() => respond(state, routes, located, request, meta), internalError),
+    meta,
+  }
+}
+
+/** The response, in the real server's order; fills in `meta`'s operation and actor once known. */
+function respond(
+  state: MessagingState,
+  routes: MessagingRoutes,
+  located: Located,
+  request: PlainRequest,
+  meta: RequestMeta,
+): Response {
   const query = parseQueryString(located.query)
   if ('refused' in query) return htmlBadRequest()
   const body =
@@ -128,7 +147,7 @@ export function dispatch(
     const operation = route.byMethod.get('GET')
     if (!operation || !SAFE_METHODS.includes(request.method))
       return plainMethodNotAllowed(SAFE_METHODS)
-    if (meta) meta.operation = operation.name
+    meta.operation = operation.name
     const call = callOf(state, located, params, undefined)
     return andThen(run(operation, call, operationRequest), (response) =>
       withoutBody(response, request.method),
@@ -151,7 +170,7 @@ export function dispatch(
     return withNeverCache(restMethodNotAllowed(supported), state.clock.now())
   const operation = route.byMethod.get(method === 'HEAD' ? 'GET' : method)
   if (!operation) return withNeverCache(restMethodNotAllowed(supported), state.clock.now())
-  if (meta) meta.operation = operation.name
+  meta.operation = operation.name
 
   const actor = authenticate(
     request,
@@ -160,7 +179,7 @@ export function dispatch(
   )
   if ('status' in actor)
     return actor.status === 302 ? withNeverCache(actor, state.clock.now()) : actor
-  if (meta) meta.actor = actor.email
+  meta.actor = actor.email
   const rules = organization.rateLimit
   const limit = rules
     ? state.rateLimiter.take(organization.subdomain, actor.id, rules, state.clock.now())

@@ -8,28 +8,29 @@
  * worked out once per feature level, not on every request.
  * @module
  */
+import {
+  type ResolvedRoute as Resolved,
+  type Route,
+  type RouteTable,
+  routeOf,
+} from '../core/routes.js'
 import type { MessagingOperation } from './context.js'
 import { decodeUtf8Lenient } from './python.js'
 
-/** The operations on one path at one feature level, and what the dispatcher needs of them. */
-interface MessagingRoute {
-  /** One operation per method, in declaration order (the order of `allowed_methods`). */
-  operations: readonly MessagingOperation[]
+/**
+ * The operations on one path at one feature level (one operation per method, in declaration order: the
+ * order of `allowed_methods`), and what the dispatcher needs of them.
+ */
+interface MessagingRoute extends Route<MessagingOperation> {
   /** A public view (its first operation is `public`): answers GET and HEAD without authentication. */
   isPublic: boolean
   /** The methods the REST dispatcher accepts: the operations' methods, plus HEAD where GET is. */
   supported: readonly string[]
   /** The `Allow` header of an OPTIONS answer: `supported`, sorted. */
   sortedAllow: string
-  /** The operation answering a method (the first declared for it), or `undefined`. */
-  byMethod: ReadonlyMap<string, MessagingOperation>
 }
 
-/** A resolved route and the request's path parameters (shared and frozen: do not change them). */
-export interface ResolvedRoute {
-  route: MessagingRoute
-  params: Readonly<Record<string, string>>
-}
+type ResolvedRoute = Resolved<MessagingRoute>
 
 /** Percent-decodes a URL path as the WSGI server does; malformed escapes are kept as sent. */
 export function decodePath(path: string): string {
@@ -69,18 +70,15 @@ function compileSegments(operation: MessagingOperation): Segment[] {
     })
 }
 
-function routeOf(operations: readonly MessagingOperation[]): MessagingRoute {
-  const supported = operations.map((operation) => operation.method)
+function messagingRouteOf(operations: readonly MessagingOperation[]): MessagingRoute {
+  const route = routeOf(operations)
+  const supported = [...route.methods]
   if (supported.includes('GET') && !supported.includes('HEAD')) supported.push('HEAD')
-  const byMethod = new Map<string, MessagingOperation>()
-  for (const operation of operations)
-    if (!byMethod.has(operation.method)) byMethod.set(operation.method, operation)
   return {
-    operations,
+    ...route,
     isPublic: operations[0]?.access === 'public',
     supported,
     sortedAllow: [...supported].sort().join(', '),
-    byMethod,
   }
 }
 
@@ -94,7 +92,7 @@ function candidatesAt(
   return available.map((operation) => {
     let route = routes.get(operation.path)
     if (!route) {
-      route = routeOf(available.filter((other) => other.path === operation.path))
+      route = messagingRouteOf(available.filter((other) => other.path === operation.path))
       routes.set(operation.path, route)
     }
     return { segments: compileSegments(operation), route }
@@ -119,8 +117,8 @@ function match(segments: readonly Segment[], parts: readonly string[]) {
   return params ?? {}
 }
 
-/** Builds the resolver of an ordered operation list. */
-export function createMessagingRoutes(operations: readonly MessagingOperation[]) {
+/** Builds the resolver of an ordered operation list (paths are decoded with `decodePath` first). */
+export function createMessagingRoutes(operations: readonly MessagingOperation[]): MessagingRoutes {
   /** Per feature level: the candidates, and the resolutions of recently seen paths (`null`: none). */
   const levels = new Map<
     number,
@@ -162,4 +160,7 @@ export function createMessagingRoutes(operations: readonly MessagingOperation[])
 const PATH_CACHE_SIZE = 512
 const CACHED_PATH_LENGTH = 1024
 
-export type MessagingRoutes = ReturnType<typeof createMessagingRoutes>
+/** The messaging service's route table: `resolve` needs the organization's feature level. */
+export interface MessagingRoutes extends RouteTable<MessagingOperation, MessagingRoute> {
+  resolve(path: string, featureLevel: number): ResolvedRoute | undefined
+}

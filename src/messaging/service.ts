@@ -8,21 +8,24 @@
  * 404 for the rest). URLs of unknown organizations are not the service's (`undefined`).
  * @module
  */
-import { messagingOperations } from '../../handlers/messaging/index.js'
-import { guarded, type MaybeAsync, type PlainRequest, type PlainResponse } from '../core/http.js'
+import type { MessagingScenario } from '../../scenarios/schema/messaging.js'
+import type { PlainRequest } from '../core/http.js'
 import { InputTypeError } from '../core/input-error.js'
 import { KeyedLock } from '../core/lock.js'
 import {
   escapeRegExp,
+  isBelow,
   type RecordedRequest,
   type RequestMeta,
+  type Restorable,
   type Scope,
   type Service,
   type ServiceContext,
+  type ServiceOptions,
 } from '../core/service.js'
-import type { MessagingState } from './context.js'
+import type { MessagingOperation, MessagingState } from './context.js'
 import { dispatch, type Located } from './dispatch.js'
-import { internalError, messagingFault } from './errors.js'
+import { messagingFault } from './errors.js'
 import { assertFeatureLevel, DEFAULT_FEATURE_LEVEL, zulipVersion } from './feature-levels.js'
 import { parseFormBody } from './form.js'
 import {
@@ -43,7 +46,7 @@ import {
 import { createMessagingRoutes, decodePath } from './routes.js'
 import { createMessagingStore, type MessagingStoreState } from './store.js'
 
-export interface MessagingServiceOptions {
+export interface MessagingServiceOptions extends ServiceOptions {
   /** Each organization's base URL, with `{subdomain}` (exactly once) standing for its subdomain. */
   baseUrl: string
   /** The feature level of organizations whose scenario entry sets none. Default 421 (Zulip 11.0). */
@@ -99,7 +102,7 @@ export interface MessagingOrganizationView {
 }
 
 /** The messaging service: its msw-facing side, and reads and controls of its state. */
-export interface MessagingService extends Service {
+export interface MessagingService extends Service<MessagingScenario> {
   /** The base URL template (`https://{subdomain}.zulipchat.com`). */
   readonly baseUrl: string
   /** An organization's base URL (`https://acme.zulipchat.com`). Throws for an unknown organization. */
@@ -132,7 +135,7 @@ const SENTINEL = 'understudy-subdomain-placeholder'
 const SUBDOMAIN = '([a-z0-9-]{1,63})'
 
 /** Parses the base URL template once: its normalised form, a matcher, and msw patterns. */
-function compileTemplate(template: string) {
+function compileTemplate(template: string, inProcessPrefix: string) {
   const fail = (reason: string): never => {
     throw new InputTypeError(
       `[understudy] Failed to create the messaging service: the base URL "${template}" ${reason}.`,
@@ -160,7 +163,9 @@ function compileTemplate(template: string) {
   const recent = new Map<string, Found | null>()
   return {
     urlOf,
-    patterns: (scope: Scope) => [mswPattern(scope === 'server' ? '(?:/.*)?' : '/api(?:/.*)?')],
+    patterns: (scope: Scope) => [
+      mswPattern(scope === 'server' ? '(?:/.*)?' : `${escapeRegExp(inProcessPrefix)}(?:/.*)?`),
+    ],
     /**
      * The subdomain, base URL, path prefix, remaining path and query string of a request URL under the
      * template. Remembered for recently seen URLs: clients repeat theirs, and parsing is most of the cost.
@@ -219,20 +224,15 @@ export interface MessagingServiceState extends MessagingStoreState {
   rateLimitHistories: RateLimitHistory[]
 }
 
-/** The messaging service with its state's export and import, which only the simulator's snapshots use. */
-export interface RestorableMessagingService extends MessagingService {
-  exportState(): MessagingServiceState
-  importState(state: MessagingServiceState): void
-}
-
 /** Creates the messaging service of one simulator. */
 export function createMessagingService(
   context: ServiceContext,
   options: MessagingServiceOptions,
-): RestorableMessagingService {
+  operations: readonly MessagingOperation[],
+): MessagingService & Restorable<MessagingServiceState> {
   const defaultLevel = options.featureLevel ?? DEFAULT_FEATURE_LEVEL
   assertFeatureLevel(defaultLevel, 'in the simulator options')
-  const template = compileTemplate(options.baseUrl)
+  const template = compileTemplate(options.baseUrl, options.inProcessPrefix)
   const store = createMessagingStore(context)
   const state: MessagingState = {
     store,
@@ -241,7 +241,7 @@ export function createMessagingService(
     lock: new KeyedLock(),
     rateLimiter: createRateLimiter(),
   }
-  const routes = createMessagingRoutes(messagingOperations)
+  const routes = createMessagingRoutes(operations)
 
   const organizationOf = (subdomain: string) => {
     const organization = store.organization(subdomain)
@@ -286,7 +286,7 @@ export function createMessagingService(
     const found = template.locate(request.url)
     const organization = found && store.organization(found.subdomain)
     if (!found || !organization) return undefined
-    if (scope === 'in-process' && !found.path.startsWith('/api/')) return undefined
+    if (scope === 'in-process' && !isBelow(found.path, options.inProcessPrefix)) return undefined
     return {
       organization,
       baseUrl: found.baseUrl,
@@ -294,21 +294,6 @@ export function createMessagingService(
       path: found.path,
       query: found.query,
     }
-  }
-
-  /** Not `async`: a synchronous answer is returned as it is, without a promise. */
-  function answer(
-    request: PlainRequest,
-    scope: Scope,
-    meta?: RequestMeta,
-  ): MaybeAsync<PlainResponse | undefined> {
-    const located = locate(request, scope)
-    if (!located) return undefined
-    if (meta) {
-      meta.tenant = located.organization.subdomain
-      meta.path = located.path
-    }
-    return guarded(() => dispatch(state, routes, located, request, meta), internalError)
   }
 
   function describe(request: PlainRequest, scope: Scope): RequestMeta | undefined {
@@ -337,8 +322,10 @@ export function createMessagingService(
     name: 'messaging',
     baseUrl: options.baseUrl,
     patterns: (scope) => template.patterns(scope),
-    handle: (request, scope, meta) => Promise.resolve(answer(request, scope, meta)),
-    answer,
+    answer(request, scope) {
+      const located = locate(request, scope)
+      return located && dispatch(state, routes, located, request)
+    },
     describe,
     faultResponse: (status, options) =>
       messagingFault(status, {
@@ -347,9 +334,9 @@ export function createMessagingService(
           (options.tenant && store.organization(options.tenant)?.featureLevel) || defaultLevel,
       }),
     journalBody,
-    load(scenario) {
+    load(slice) {
       state.rateLimiter.clear()
-      return store.load(scenario.messaging, defaultLevel)
+      store.load(slice, defaultLevel)
     },
     changes: () =>
       store.organizations.mutations +

@@ -2,37 +2,28 @@
  * The router service (OpenRouter-compatible Presets API) inside one simulator.
  * @module
  */
-import { routerOperations } from '../../handlers/router/index.js'
-import {
-  guarded,
-  jsonResponse,
-  type MaybeAsync,
-  type PlainRequest,
-  type PlainResponse,
-} from '../core/http.js'
+import type { RouterScenario } from '../../scenarios/schema/router.js'
+import type { PlainRequest } from '../core/http.js'
 import { KeyedLock } from '../core/lock.js'
-import { createRouteTable, toOperationRequest } from '../core/routes.js'
+import { createPathTable } from '../core/path-table.js'
 import {
-  type RequestMeta,
+  isBelow,
+  type Restorable,
   type Scope,
   type Service,
   type ServiceContext,
+  type ServiceOptions,
   urlPattern,
 } from '../core/service.js'
-import { authenticate } from './auth.js'
 import { MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
-import type { RouterContext } from './context.js'
-import { routerError, routerFault, routerMessages } from './errors.js'
+import type { RouterOperation, RouterState } from './context.js'
+import { dispatch, route } from './dispatch.js'
+import { routerFault } from './errors.js'
 import { presetToWire, versionToWire } from './serialize.js'
-import { createRouterStore, type RouterStore } from './store.js'
-
-export interface RouterServiceOptions {
-  /** The base URL the service answers at, without a trailing slash. */
-  baseUrl: string
-}
+import { createRouterStore, type RouterStoreState } from './store.js'
 
 /** The router service: its msw-facing side, and reads of its state for tests. */
-export interface RouterService extends Service {
+export interface RouterService extends Service<RouterScenario> {
   readonly baseUrl: string
   /** Every workspace with its keys. */
   workspaces(): Array<{
@@ -62,87 +53,45 @@ function parseJsonBody(body: Uint8Array | undefined): unknown {
   }
 }
 
-/** The router service with its state's export and import, which only the simulator's snapshots use. */
-export type RestorableRouterService = RouterService &
-  Pick<RouterStore, 'exportState' | 'importState'>
-
-/** Creates the router service of one simulator. */
+/** Creates the router service of one simulator, answering with `operations` (`handlers/router/`). */
 export function createRouterService(
   context: ServiceContext,
-  options: RouterServiceOptions,
-): RestorableRouterService {
+  options: ServiceOptions,
+  operations: readonly RouterOperation[],
+): RouterService & Restorable<RouterStoreState> {
   const store = createRouterStore(context)
-  const operationContext: RouterContext = { store, clock: context.clock, lock: new KeyedLock() }
-  const routes = createRouteTable(routerOperations)
+  const state: RouterState = { store, clock: context.clock, lock: new KeyedLock() }
+  const routes = createPathTable(operations)
   const base = new URL(options.baseUrl)
   const basePath = base.pathname.replace(/\/+$/, '')
   const originPrefix = `${base.origin}/`
   const basePathPrefix = `${basePath}/`
 
-  /** The path below the base, the route, and who is calling (for the journal and faults). */
+  /** The request's route, caller and meta; `undefined` when the URL is not the router's in this scope. */
   function locate(request: PlainRequest, scope: Scope) {
     // Another origin is never the router's, even with a path like its own (`simulator.dispatch` offers
     // every service every request; msw's patterns check the origin on their own).
     if (!request.url.startsWith(originPrefix)) return undefined
     if (!request.path.startsWith(basePathPrefix) && request.path !== basePath) return undefined
     const path = request.path.slice(basePath.length) || '/'
-    if (scope === 'in-process' && !path.startsWith('/presets')) return undefined
-    const found = routes.lookup(request.method, path)
-    const principal = authenticate(request, store)
-    const meta: RequestMeta = {
-      operation: found.kind === 'operation' ? found.operation.name : null,
-      tenant: 'status' in principal ? null : principal.workspace.id,
-      actor: 'status' in principal ? null : principal.key.label,
-      path,
-    }
-    return { path, found, meta }
-  }
-
-  /** Not `async`: a synchronous answer is returned as it is, without a promise. */
-  function answer(
-    request: PlainRequest,
-    scope: Scope,
-    meta?: RequestMeta,
-  ): MaybeAsync<PlainResponse | undefined> {
-    const located = locate(request, scope)
-    if (!located) return undefined
-    if (meta) Object.assign(meta, located.meta)
-    return answerLocated(request, located)
-  }
-
-  function answerLocated(
-    request: PlainRequest,
-    { path, found }: NonNullable<ReturnType<typeof locate>>,
-  ): MaybeAsync<PlainResponse> {
-    if (found.kind === 'operation') {
-      // Never expected: every failure the service knows is a 4xx. Answer in the router's shape
-      // rather than let the exception reach msw or the server.
-      return guarded(
-        () =>
-          found.operation.handle(operationContext, toOperationRequest(request, path, found.params)),
-        () => routerError(500, routerMessages.internal),
-      )
-    }
-    if (found.kind === 'method-not-allowed') {
-      return jsonResponse(
-        405,
-        { error: { code: 405, message: 'Method Not Allowed' } },
-        { headers: { allow: found.allowed.join(', ') } },
-      )
-    }
-    return routerError(404, routerMessages.notFound)
+    if (scope === 'in-process' && !isBelow(path, options.inProcessPrefix)) return undefined
+    return route(state, routes, request, path)
   }
 
   return {
     name: 'router',
     baseUrl: options.baseUrl,
-    patterns: (scope) => [urlPattern(options.baseUrl, scope === 'server' ? '' : '/presets')],
-    handle: (request, scope, meta) => Promise.resolve(answer(request, scope, meta)),
-    answer,
+    patterns: (scope) => [
+      urlPattern(options.baseUrl, scope === 'server' ? '' : options.inProcessPrefix),
+    ],
+    answer(request, scope) {
+      const routed = locate(request, scope)
+      return routed && dispatch(state, request, routed)
+    },
     describe: (request, scope) => locate(request, scope)?.meta,
     faultResponse: (status, options) => routerFault(status, options),
     journalBody: (recorded) => parseJsonBody(recorded.body),
-    load: (scenario) => store.load(scenario.router),
+    load: (scenario) => store.load(scenario),
     exportState: () => store.exportState(),
     importState: (state) => store.importState(state),
     changes: () =>

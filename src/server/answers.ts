@@ -6,9 +6,7 @@
  * @module
  */
 import { jsonResponse, type PlainResponse } from '../core/http.js'
-import { internalError } from '../messaging/errors.js'
-import { routerError, routerMessages } from '../router/errors.js'
-import type { ServiceName } from '../simulator-core.js'
+import { definitionOf, type ServiceName } from '../services.js'
 
 /** An answer in the control surface's error shape. */
 export function controlError(status: number, message: string): PlainResponse {
@@ -17,8 +15,7 @@ export function controlError(status: number, message: string): PlainResponse {
 
 /** The 500 for a crash while answering a request to `service` (`undefined`: the control surface or the server's own). */
 export function internalErrorAnswer(service: ServiceName | undefined): PlainResponse {
-  if (service === 'router') return routerError(500, routerMessages.internal)
-  if (service === 'messaging') return internalError()
+  if (service !== undefined) return definitionOf(service).server.internalError()
   return controlError(500, 'Internal server error (see the server console).')
 }
 

@@ -22,10 +22,10 @@ import type { ServiceName, SimulatorCore } from '../simulator-core.js'
 export type CorsOption = boolean | { origins?: readonly string[] | undefined }
 
 /** How long a browser may cache a preflight answer, in seconds. */
-export const CORS_MAX_AGE = 600
+const CORS_MAX_AGE = 600
 
 /** The response headers a page may read besides the safelisted ones. */
-export const CORS_EXPOSED = [
+const CORS_EXPOSED = [
   'allow',
   'location',
   'retry-after',
@@ -82,7 +82,8 @@ export function createCors(option: unknown, simulator: SimulatorCore) {
   /** The methods a service path accepts, from the service's own answer to OPTIONS (nothing recorded). */
   async function methodsOf(service: ServiceName, request: PlainRequest): Promise<string[]> {
     await simulator.ready
-    const answer = await simulator[service].handle({ ...request, method: 'OPTIONS' }, 'server')
+    const answer = await simulator[service].answer({ ...request, method: 'OPTIONS' }, 'server')
+      ?.response
     const allow = answer?.headers.allow
     return allow ? allow.split(',').map((method) => method.trim()) : []
   }

@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { ServiceName } from '../services.js'
 import {
   createSimulatorCore,
   type SimulatorCore,
@@ -20,16 +21,16 @@ import { type CorsOption, checkCors, createCors } from './cors.js'
 import { type AllowedHosts, checkAllowedHosts, createHostCheck } from './host-check.js'
 import { createLingering } from './lingering.js'
 import { loadMswEngine } from './msw-engine.js'
-import { isLoopback, SERVER_PREFIXES, serviceUrls, urlHost } from './paths.js'
+import { isLoopback, type ServiceUrls, serverBaseUrls, serviceUrls, urlHost } from './paths.js'
 import { createServe } from './serve.js'
 
 export type { StateFileStatus } from '../snapshot/state-file-status.js'
 export type { CorsOption } from './cors.js'
 export type { AllowedHosts } from './host-check.js'
-export { isLoopback, SERVER_PREFIXES } from './paths.js'
+export { isLoopback, SERVER_PREFIXES, type ServiceUrls } from './paths.js'
 
 /** Options of `startServer`. */
-export interface ServerOptions extends Omit<SimulatorOptions, 'router' | 'messaging'> {
+export interface ServerOptions extends Omit<SimulatorOptions, ServiceName> {
   /** Default 4010; 0 picks a free port. */
   port?: number
   /** Default `127.0.0.1`. */
@@ -70,8 +71,8 @@ export interface ServerOptions extends Omit<SimulatorOptions, 'router' | 'messag
 export interface RunningServer {
   /** The server's origin, e.g. `http://127.0.0.1:4010`. */
   readonly url: string
-  /** Every service's base URL on this server. */
-  readonly services: { router: string; messaging: Record<string, string> }
+  /** Every service's base URL on this server: `router` a URL, `messaging` one per organization. */
+  readonly services: ServiceUrls
   /** The simulator behind the server (its core: no msw handlers; `createSimulator()` has those). */
   readonly simulator: SimulatorCore
   /**
@@ -136,10 +137,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       )
     }
     const origin = `http://${urlHost(host)}:${port}`
+    const bases = serverBaseUrls(origin)
     const simulator = createSimulatorCore({
       ...simulatorOptions,
-      router: { baseUrl: `${origin}${SERVER_PREFIXES.router}/api/v1` },
-      messaging: { baseUrl: `${origin}${SERVER_PREFIXES.messaging}/{subdomain}`, featureLevel },
+      ...bases,
+      messaging: { ...bases.messaging, featureLevel },
     })
     await simulator.ready
     // The default engine never loads msw (a fifth of the CLI's start); the msw engine loads it here.

@@ -8,7 +8,8 @@
  * @module
  */
 import type { IncomingMessage } from 'node:http'
-import type { ServiceName, SimulatorCore } from '../simulator-core.js'
+import { perService, type ServiceName } from '../services.js'
+import type { SimulatorCore } from '../simulator-core.js'
 import type { ReadBody } from './node-io.js'
 
 const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
@@ -24,11 +25,11 @@ export async function loadMswEngine(simulator: SimulatorCore) {
     import('msw'),
     import('../msw/adapter.js'),
   ])
-  const handlersOf = (service: ServiceName) =>
+  const handlers = perService(({ name }) =>
     simulator
-      .routes('server', service)
-      .flatMap((route) => serviceHandlers(route.patterns, route.answer))
-  const handlers = { router: handlersOf('router'), messaging: handlersOf('messaging') }
+      .routes('server', name)
+      .flatMap((route) => serviceHandlers(route.patterns, route.answer)),
+  )
 
   /** msw's answer to a request for `service`: a Response, a network error, or none. */
   return function answer(

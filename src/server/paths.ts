@@ -5,15 +5,18 @@
  */
 import { isIP } from 'node:net'
 import { CONTROL_PREFIX } from '../control/http.js'
-import type { ServiceName, SimulatorCore } from '../simulator-core.js'
+import { type DefinitionOf, perService, type ServiceName, serviceDefinitions } from '../services.js'
+import type { SimulatorCore } from '../simulator-core.js'
 
-/** The path prefixes of the services on the standalone server. */
-export const SERVER_PREFIXES = { router: '/router', messaging: '/messaging' } as const
+/** The path prefixes of the services on the standalone server (`{ router: '/router', … }`). */
+export const SERVER_PREFIXES = perService((definition) => definition.serverPrefix) as {
+  readonly [N in ServiceName]: DefinitionOf<N>['serverPrefix']
+}
 
-const prefixes = (Object.keys(SERVER_PREFIXES) as ServiceName[]).map((name) => ({
+const prefixes = serviceDefinitions.map(({ name, serverPrefix }) => ({
   name,
-  exact: SERVER_PREFIXES[name],
-  below: `${SERVER_PREFIXES[name]}/`,
+  exact: serverPrefix,
+  below: `${serverPrefix}/`,
 }))
 
 /** The service a request path (without its query) belongs to, if any. */
@@ -40,15 +43,19 @@ export function urlHost(host: string): string {
   return isIP(host) === 6 ? `[${host}]` : host
 }
 
+/** Every service's base URL on a server, by service (one per tenant where tenants have their own). */
+export type ServiceUrls = { [N in ServiceName]: ReturnType<DefinitionOf<N>['urls']> }
+
 /** Every service's base URL on a server. */
-export function serviceUrls(simulator: SimulatorCore): {
-  router: string
-  messaging: Record<string, string>
-} {
-  return {
-    router: simulator.router.baseUrl,
-    messaging: Object.fromEntries(
-      simulator.messaging.organizations().map((org) => [org.subdomain, org.baseUrl]),
-    ),
-  }
+export function serviceUrls(simulator: SimulatorCore): ServiceUrls {
+  return perService((definition) =>
+    (definition.urls as (instance: unknown) => unknown)(simulator[definition.name]),
+  ) as ServiceUrls
+}
+
+/** The simulator's options that put every service under its prefix of a server's origin. */
+export function serverBaseUrls(origin: string) {
+  return perService((definition) => ({
+    baseUrl: definition.serverBaseUrl(`${origin}${definition.serverPrefix}`),
+  }))
 }

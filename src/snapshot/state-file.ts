@@ -21,14 +21,15 @@
 import { randomUUID } from 'node:crypto'
 import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
+import { serviceNames } from '../services.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import { parseSnapshot } from './restore.js'
 import { registerStateFile, type StateFileStatus } from './state-file-status.js'
 
 /** How often the fingerprint is checked, in milliseconds: a save follows a change by one or two checks. */
-export const STATE_FILE_CHECK_MS = 250
+const STATE_FILE_CHECK_MS = 250
 /** The longest a change waits for a save while changes keep coming, in milliseconds. */
-export const STATE_FILE_MAX_WAIT_MS = 1_000
+const STATE_FILE_MAX_WAIT_MS = 1_000
 
 /** A state file kept for one simulator. */
 export interface StateFileKeeper {
@@ -62,8 +63,7 @@ export async function keepStateFile(
   /** Changes whenever the state may have: reading it costs a few property reads. */
   const fingerprint = () =>
     [
-      simulator.router.changes(),
-      simulator.messaging.changes(),
+      ...serviceNames.map((name) => simulator[name].changes()),
       typeof simulator.seed,
       simulator.seed,
       JSON.stringify(simulator.latency.get()),

@@ -7,8 +7,7 @@ import type { Scenario } from '../../scenarios/schema/index.js'
 import type { LatencySetting } from '../control/latency.js'
 import type { Clock } from '../core/clock.js'
 import type { IdSource } from '../core/ids.js'
-import type { RestorableMessagingService } from '../messaging/service.js'
-import type { RestorableRouterService } from '../router/service.js'
+import type { Restorable, Service } from '../core/service.js'
 import { SNAPSHOT_FORMAT_VERSION, type Snapshot } from './schema.js'
 
 /** What a snapshot is taken of: the simulator's state, part by part. */
@@ -18,8 +17,8 @@ export interface SnapshotParts {
   ids: IdSource
   clock: Clock
   latency: LatencySetting
-  router: RestorableRouterService
-  messaging: RestorableMessagingService
+  /** Every service of the simulator, in registration order. */
+  services: ReadonlyArray<Service & Restorable>
 }
 
 /** The simulator's whole state, as plain JSON of format version 1. */
@@ -31,9 +30,8 @@ export function takeSnapshot(parts: SnapshotParts): Snapshot {
     ids: parts.ids.position(),
     clock: parts.clock.state(),
     latency: typeof parts.latency === 'number' ? parts.latency : { ...parts.latency },
-    services: {
-      router: parts.router.exportState(),
-      messaging: parts.messaging.exportState(),
-    },
+    services: Object.fromEntries(
+      parts.services.map((service) => [service.name, service.exportState()]),
+    ) as Snapshot['services'],
   }
 }

@@ -1,29 +1,30 @@
 /**
- * Creating a preset, or a new version of one, from an inference body. The three create operations
- * (chat completions, messages, responses) differ only in the body's skin.
+ * Creating a preset, or a new version of one, from an inference body: the behaviour of the three create
+ * operations (`create-preset-from-chat.ts`, `-messages.ts`, `-responses.ts`), which differ only in the
+ * body's skin.
  * @module
  */
-import { jsonResponse, type PlainResponse } from '../core/http.js'
-import type { OperationRequest } from '../core/routes.js'
-import { authenticate, authorizeWrite } from './auth.js'
-import { readJsonBody } from './body.js'
-import type { RouterContext, RouterOperation } from './context.js'
-import { invalidParameters, routerError, routerMessages } from './errors.js'
-import { slugIssue } from './params.js'
-import { presetWithVersionToWire } from './serialize.js'
-import { extractPreset, type Skin } from './validation/index.js'
+import { jsonResponse, type PlainResponse } from '../../src/core/http.js'
+import type { OperationRequest } from '../../src/core/routes.js'
+import { authorizeWrite } from '../../src/router/auth.js'
+import { readJsonBody } from '../../src/router/body.js'
+import type { RouterCall, RouterOperation } from '../../src/router/context.js'
+import { invalidParameters, routerError, routerMessages } from '../../src/router/errors.js'
+import { slugIssue } from '../../src/router/params.js'
+import { presetWithVersionToWire } from '../../src/router/serialize.js'
+import { extractPreset, type Skin } from '../../src/router/validation/index.js'
 
 /**
- * Checks, in order: credentials (401), write permission (403), slug (400), body (400), an archived
- * preset (404); then stores the next version under a per-slug lock and answers `{ data: preset }`.
+ * Checks, in order (after the dispatcher's credentials, 401): write permission (403), slug (400), body
+ * (400), an archived preset (404); then stores the next version under a per-slug lock and answers
+ * `{ data: preset }`.
  */
 function createPreset(
-  context: RouterContext,
+  call: RouterCall,
   skin: Skin,
   request: OperationRequest,
 ): PlainResponse | Promise<PlainResponse> {
-  const principal = authenticate(request, context.store)
-  if ('status' in principal) return principal
+  const { principal } = call
   const forbidden = authorizeWrite(principal)
   if (forbidden) return forbidden
 
@@ -36,7 +37,7 @@ function createPreset(
   const extracted = extractPreset(skin, body.value)
   if (!extracted.ok) return invalidParameters(extracted.issues)
 
-  const { store, clock, lock } = context
+  const { store, clock, lock } = call
   const workspace = principal.workspace
   return lock.run(`${workspace.id}\u0000${slug}`, () => {
     const existing = store.preset(workspace.id, slug)
@@ -66,6 +67,6 @@ export function createPresetOperation<Name extends string>(
     name,
     method: 'POST',
     path,
-    handle: (context, request) => createPreset(context, skin, request),
+    handle: (call, request) => createPreset(call, skin, request),
   }
 }

@@ -1,0 +1,164 @@
+/**
+ * The messaging service's part of a snapshot (format version 1): its records' fields, and the checks
+ * across them (ids, subdomains and addresses unique where the store indexes them, every reference
+ * resolving, counters past every id given).
+ * @module
+ */
+import { z } from 'zod'
+import { count, epochMs, id, oneOf, type Path, uniqueBy } from '../snapshot/fields.js'
+import { FEATURE_LEVEL_RANGE } from './feature-levels.js'
+import { pyStrip } from './python.js'
+import { BOT_TYPES, ROLES } from './records.js'
+import type { MessagingServiceState } from './service.js'
+
+export const messagingSnapshotSchema = z.strictObject({
+  organizations: z.array(
+    z.strictObject({
+      id: z.number().int().min(2),
+      subdomain: z.string().regex(/^[a-z0-9-]{1,63}$/, 'must be 1 to 63 characters from a-z 0-9 -'),
+      name: z.string().min(1),
+      description: z.string(),
+      featureLevel: z.number().int().min(FEATURE_LEVEL_RANGE.min).max(FEATURE_LEVEL_RANGE.max),
+      deactivated: z.boolean(),
+      emailsRestrictedToDomains: z.boolean(),
+      allowedDomains: z.array(
+        z.strictObject({ domain: z.string().min(1), allowSubdomains: z.boolean() }),
+      ),
+      disallowDisposableEmailAddresses: z.boolean(),
+      requireUniqueNames: z.boolean(),
+      passwordPolicy: z.enum(['production', 'development']),
+      rateLimit: z
+        .strictObject({ perMinute: z.number().int().min(1), perHour: z.number().int().min(1) })
+        .nullable(),
+      position: count,
+    }),
+  ),
+  users: z.array(
+    z.strictObject({
+      id,
+      organization: z.string(),
+      email: z.string().min(1),
+      fullName: z.string(),
+      role: oneOf(Object.values(ROLES), `a role value (${Object.values(ROLES).join(', ')})`),
+      apiKey: z.string().regex(/^[A-Za-z0-9]{32}$/, 'must be 32 characters from A-Z a-z 0-9'),
+      password: z.string().nullable(),
+      canCreateUsers: z.boolean(),
+      isActive: z.boolean(),
+      botType: oneOf(
+        Object.values(BOT_TYPES),
+        `a bot type value (${Object.values(BOT_TYPES).join(', ')})`,
+      ).nullable(),
+      botOwnerId: id.nullable(),
+      isSystemBot: z.boolean(),
+      dateJoined: epochMs,
+      timezone: z.string(),
+      avatarVersion: id,
+    }),
+  ),
+  messages: z.array(
+    z.strictObject({
+      id,
+      organization: z.string(),
+      senderId: id,
+      recipientId: id,
+      content: z.string(),
+      renderedContent: z.string(),
+      client: z.string(),
+      sentAt: epochMs,
+    }),
+  ),
+  lastUserId: count,
+  lastMessageId: count,
+  rateLimitHistories: z.array(
+    z.strictObject({ organization: z.string(), userId: id, times: z.array(epochMs) }),
+  ),
+}) satisfies z.ZodType<MessagingServiceState>
+
+/** Adds an issue at `base` + the field's path for every problem across the messaging service's records. */
+export function checkMessagingSnapshot(
+  messaging: MessagingServiceState,
+  context: z.RefinementCtx,
+  base: Path,
+): void {
+  const issue = (path: Path, message: string) =>
+    context.addIssue({ code: 'custom', path: [...base, ...path], message })
+  const subdomains = uniqueBy(
+    context,
+    messaging.organizations,
+    (organization) => organization.subdomain,
+    (i) => [...base, 'organizations', i, 'subdomain'],
+    'is used by another organization',
+  )
+  uniqueBy(
+    context,
+    messaging.organizations,
+    (organization) => String(organization.id),
+    (i) => [...base, 'organizations', i, 'id'],
+    'is used by another organization',
+  )
+  const userIds = uniqueBy(
+    context,
+    messaging.users,
+    (user) => String(user.id),
+    (i) => [...base, 'users', i, 'id'],
+    'is used by another user',
+  )
+  // As the store files them: the address stripped and lower-cased, per organization.
+  uniqueBy(
+    context,
+    messaging.users,
+    (user) => [user.organization, pyStrip(user.email).toLowerCase()].join('\u0000'),
+    (i) => [...base, 'users', i, 'email'],
+    'is used by another user of the organization',
+  )
+  uniqueBy(
+    context,
+    messaging.users,
+    (user) => user.apiKey,
+    (i) => [...base, 'users', i, 'apiKey'],
+    'is used by another user',
+  )
+  let highestUser = 0
+  messaging.users.forEach((user, i) => {
+    if (!subdomains.has(user.organization))
+      issue(['users', i, 'organization'], 'is no organization')
+    if (user.botOwnerId !== null && !userIds.has(String(user.botOwnerId)))
+      issue(['users', i, 'botOwnerId'], 'is no user')
+    highestUser = Math.max(highestUser, user.id)
+  })
+  if (messaging.lastUserId < highestUser)
+    issue(['lastUserId'], `must be at least ${highestUser}, the highest user id`)
+  uniqueBy(
+    context,
+    messaging.messages,
+    (message) => String(message.id),
+    (i) => [...base, 'messages', i, 'id'],
+    'is used by another message',
+  )
+  let highestMessage = 0
+  messaging.messages.forEach((message, i) => {
+    if (!subdomains.has(message.organization))
+      issue(['messages', i, 'organization'], 'is no organization')
+    if (!userIds.has(String(message.senderId))) issue(['messages', i, 'senderId'], 'is no user')
+    if (!userIds.has(String(message.recipientId)))
+      issue(['messages', i, 'recipientId'], 'is no user')
+    highestMessage = Math.max(highestMessage, message.id)
+  })
+  if (messaging.lastMessageId < highestMessage)
+    issue(['lastMessageId'], `must be at least ${highestMessage}, the highest message id`)
+  uniqueBy(
+    context,
+    messaging.rateLimitHistories,
+    (history) => [history.organization, history.userId].join('\u0000'),
+    (i) => [...base, 'rateLimitHistories', i, 'userId'],
+    'has another history in the organization',
+  )
+  messaging.rateLimitHistories.forEach((history, i) => {
+    if (!subdomains.has(history.organization))
+      issue(['rateLimitHistories', i, 'organization'], 'is no organization')
+    if (!userIds.has(String(history.userId)))
+      issue(['rateLimitHistories', i, 'userId'], 'is no user')
+    if (history.times.some((time, t) => t > 0 && time < (history.times[t - 1] as number)))
+      issue(['rateLimitHistories', i, 'times'], 'must be in order, oldest first')
+  })
+}
