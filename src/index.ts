@@ -10,6 +10,7 @@ export type {
   FaultEffect,
   FaultMatch,
   InjectedFault,
+  PathTest,
 } from './control/faults.js'
 export type { Har, HarEntry, HarOptions } from './control/har.js'
 export type { JournalEntry, JournalFault, JournalFilter } from './control/journal.js'

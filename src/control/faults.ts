@@ -11,7 +11,7 @@ import { faultDefinitionSchema, type PathTest } from './schemas.js'
 export type { PathTest } from './schemas.js'
 
 /** The fields of a fault's match besides `service` and `operation`. */
-export interface FaultMatchFields {
+interface FaultMatchFields {
   method?: string
   /**
    * The path below the service's base URL: an exact string, or a regular expression tested against it
@@ -125,4 +125,13 @@ export function createFaults() {
   }
 }
 
-export type Faults = ReturnType<typeof createFaults>
+/**
+ * Armed faults as JSON shows them (the control surface, the inspector): a path tested by a regular
+ * expression or a linear-time pattern as `{ pattern: source }`, since JSON would show it as `{}`.
+ */
+export function faultsAsJson(faults: readonly InjectedFault[]) {
+  return faults.map((fault) => ({
+    ...fault,
+    path: typeof fault.path === 'object' ? { pattern: fault.path.source } : fault.path,
+  }))
+}

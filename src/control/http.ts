@@ -43,7 +43,7 @@ import {
 import { InputTypeError, isInputError, parseInput } from '../core/input-error.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import { stateFileStatus } from '../snapshot/state-file-status.js'
-import type { FaultDefinition } from './faults.js'
+import { type FaultDefinition, faultsAsJson } from './faults.js'
 import {
   clockBody,
   emptyBody,
@@ -92,12 +92,7 @@ function journalFilter(query: URLSearchParams): JournalFilter {
   return parseInput(journalQuery, Object.fromEntries(query), 'read the journal') as JournalFilter
 }
 
-const listFaults = (simulator: SimulatorCore) =>
-  simulator.faults.list().map((fault) => ({
-    ...fault,
-    path:
-      typeof fault.path === 'string' ? fault.path : fault.path && { pattern: fault.path.source },
-  }))
+const listFaults = (simulator: SimulatorCore) => faultsAsJson(simulator.faults.list())
 
 /** Sets, then advances, the clock: both checked before either changes it. */
 function moveClock(simulator: SimulatorCore, body: { set?: number; advanceMs?: number }): void {
