@@ -15,7 +15,7 @@
  */
 import { UNDERSTUDY_VERSION } from '../version.js'
 import type { RawJournalEntry } from './journal.js'
-import { redactText, SECRET_NAMES } from './redact-text.js'
+import { REDACTED, redactText, SECRET_NAME, SECRET_NAMES } from './redact-text.js'
 
 /** A name and a value (a header, a query parameter). */
 interface HarNameValue {
@@ -117,11 +117,8 @@ export interface HarSources {
   redact: ((value: unknown) => unknown) | undefined
 }
 
-/** The stand-in for a secret. */
-const REDACTED = '[redacted]'
 /** Header names that carry credentials: `authorization`, cookies, and names ending in a secret word. */
 const SECRET_HEADER = new RegExp(`(?:^|[-_])(?:${SECRET_NAMES}|cookie)$`, 'i')
-const SECRET_PARAM = new RegExp(`^(?:${SECRET_NAMES})$`, 'i')
 const JSON_TYPE = /^application\/(?:[a-z0-9.+-]*\+)?json\s*(?:;|$)/i
 
 /** Reason phrases of the statuses the simulator answers with (faults may give any from 200 to 599). */
@@ -222,7 +219,7 @@ function urlAndQuery(url: string, redact: boolean): { url: string; queryString: 
       if (part === '') return part
       const equals = part.indexOf('=')
       const name = decodeQueryPart(equals < 0 ? part : part.slice(0, equals))
-      const secret = redact && SECRET_PARAM.test(name)
+      const secret = redact && SECRET_NAME.test(name)
       const value = secret ? REDACTED : equals < 0 ? '' : decodeQueryPart(part.slice(equals + 1))
       queryString.push({ name, value })
       return secret ? `${part.slice(0, equals < 0 ? part.length : equals)}=%5Bredacted%5D` : part

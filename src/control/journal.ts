@@ -22,7 +22,7 @@ import {
   type OperationMatch,
   type ServiceOf,
 } from './operations.js'
-import { redactText, SECRET_NAMES } from './redact-text.js'
+import { REDACTED, redactText, SECRET_NAME } from './redact-text.js'
 
 /** An exception inside the simulator that a request met (it was answered with the service's 500). */
 export interface JournalError {
@@ -127,17 +127,15 @@ export interface RecentOptions {
 /** How a service parses a recorded request body for the journal. */
 export type JournalBodyParser = (entry: RawJournalEntry) => unknown
 
-const SECRET_KEY = new RegExp(`^(?:${SECRET_NAMES})$`, 'i')
-
 /** A copy of a parsed value with every secret-named key's value replaced by `[redacted]`. */
-export function redact(value: unknown): unknown {
+function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact)
   if (value === null || typeof value !== 'object') return value
   const out: Record<string, unknown> = {}
   for (const key of Object.keys(value)) {
     const item = (value as Record<string, unknown>)[key]
     Object.defineProperty(out, key, {
-      value: SECRET_KEY.test(key) ? REDACTED : redact(item),
+      value: SECRET_NAME.test(key) ? REDACTED : redact(item),
       enumerable: true,
       writable: true,
       configurable: true,
@@ -228,9 +226,6 @@ export const JOURNAL_BODY_PREFIX_BYTES = 256 * 1024
  */
 const ENTRY_OVERHEAD_BYTES = 1024
 
-/** The value that stands in for a secret. */
-export const REDACTED = '[redacted]'
-
 /**
  * The size of a slab of kept bytes. The kept request body and response of one entry are written one after
  * the other into the current slab (a new one when it is full): no allocation per request, and a slab is
@@ -254,17 +249,24 @@ const NO_QUERY = new URLSearchParams()
  * lies in the URL (it is part of it, nearly always). Dropped entries are reused for new ones: in a steady
  * state recording allocates no entry on the JS heap.
  */
-interface StoredEntry {
-  seq: number
-  time: number
-  service: string
-  tenant: string | null
-  operation: string | null
-  actor: string | null
-  method: string
-  url: string
-  query: URLSearchParams
-  headers: Readonly<Record<string, string>>
+interface StoredEntry
+  extends Pick<
+    RawJournalEntry,
+    | 'seq'
+    | 'time'
+    | 'service'
+    | 'tenant'
+    | 'operation'
+    | 'actor'
+    | 'method'
+    | 'url'
+    | 'query'
+    | 'headers'
+    | 'status'
+    | 'responseHeaders'
+    | 'fault'
+    | 'durationMs'
+  > {
   /** The slab (or own buffer) holding the entry's bytes; `undefined` when it has none. */
   bytes: Uint8Array | undefined
   at: number
@@ -277,12 +279,9 @@ interface StoredEntry {
   pathLength: number
   responseText: string | undefined
   pathText: string | undefined
+  // Present (maybe `undefined`) on every stored entry, optional on a raw one: one object shape for all.
   bodySize: number | undefined
-  status: number
   responseSize: number | undefined
-  responseHeaders: Readonly<Record<string, string>>
-  fault: JournalFault | null
-  durationMs: number
   error: JournalError | undefined
   /** What the entry counts against the byte budget. */
   budget: number

@@ -11,6 +11,12 @@
 export const SECRET_NAMES =
   'password|new_password|api_?key|key|token|secret|authorization|client_secret'
 
+/** A secret field's whole name (a parsed body's key, a query parameter). */
+export const SECRET_NAME = new RegExp(`^(?:${SECRET_NAMES})$`, 'i')
+
+/** The value that stands in for a secret (in the journal, its HAR and text previews alike). */
+export const REDACTED = '[redacted]'
+
 const JSON_FIELD = new RegExp(
   `("(?:${SECRET_NAMES})"[ \\t\\r\\n]{0,20}:[ \\t\\r\\n]{0,20})(?:"(?:[^"\\\\]|\\\\.)*"?|[^,}\\]\\s]*)`,
   'gi',
@@ -43,7 +49,7 @@ function redactMultipart(text: string): string {
     let valueEnd = text.indexOf('\n', blank)
     if (valueEnd < 0) valueEnd = text.length
     else if (text.charCodeAt(valueEnd - 1) === 13) valueEnd -= 1
-    parts.push(text.slice(copied, blank), REDACTED_TEXT)
+    parts.push(text.slice(copied, blank), REDACTED)
     copied = Math.max(valueEnd, blank)
     MULTIPART_NAME.lastIndex = copied
   }
@@ -52,11 +58,9 @@ function redactMultipart(text: string): string {
   return parts.join('')
 }
 
-const REDACTED_TEXT = '[redacted]'
-
 /** The text with the value of every secret-named field replaced by `[redacted]`. */
 export function redactText(text: string): string {
   return redactMultipart(text)
-    .replace(JSON_FIELD, `$1"${REDACTED_TEXT}"`)
-    .replace(FORM_FIELD, `$1${REDACTED_TEXT}`)
+    .replace(JSON_FIELD, `$1"${REDACTED}"`)
+    .replace(FORM_FIELD, `$1${REDACTED}`)
 }
