@@ -1,6 +1,5 @@
 /** Types of blocks.mjs, for the tests that import it. */
 export type Marker = 'fragment' | 'typecheck' | 'serves' | 'repo' | 'ci' | 'install'
-export const MARKERS: Record<Marker, 'any' | 'ts' | 'sh'>
 
 export interface Block {
   file: string

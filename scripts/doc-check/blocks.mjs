@@ -13,7 +13,7 @@ const JS = new Set(['js', 'javascript', 'mjs'])
 const SH = new Set(['sh', 'bash', 'shell'])
 
 /** Every marker a `<!-- doc-check: … -->` line may carry, and the languages it applies to. */
-export const MARKERS = {
+const MARKERS = {
   fragment: 'any',
   typecheck: 'ts',
   serves: 'sh',

@@ -16,7 +16,7 @@ export interface ListableJournal {
 export type DiffFunction = (expected: unknown, received: unknown) => string
 
 /** How many entries a listing shows. */
-export const CLOSEST_SHOWN = 3
+const CLOSEST_SHOWN = 3
 
 const json = (value: unknown) =>
   typeof value === 'function' ? `[Function ${value.name || 'anonymous'}]` : JSON.stringify(value)

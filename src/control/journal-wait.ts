@@ -24,7 +24,7 @@ export interface WaitForOptions {
 }
 
 /** The default `timeoutMs` of `waitFor`. */
-export const DEFAULT_WAIT_TIMEOUT_MS = 5_000
+const DEFAULT_WAIT_TIMEOUT_MS = 5_000
 
 /** What `waitFor` reads of a journal. */
 export interface WaitableJournal extends ListableJournal {

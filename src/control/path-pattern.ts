@@ -16,7 +16,7 @@ export async function loadPathPatternEngine(): Promise<void> {
 }
 
 /** The longest `pathPattern` accepted, in characters. */
-export const MAX_PATH_PATTERN_LENGTH = 1_000
+const MAX_PATH_PATTERN_LENGTH = 1_000
 
 /** A compiled `pathPattern`: tests a path in time linear in its length. Serialises as `{ pattern }`. */
 export class LinearPathPattern {

@@ -82,7 +82,7 @@ export const advanceSchema = rule<number>(
 )
 
 /** Parses a time input into epoch milliseconds, throwing a clear error for a bad value. */
-export function toEpochMs(time: TimeInput): number {
+function toEpochMs(time: TimeInput): number {
   return parseInput(timeSchema, time, 'set the clock')
 }
 

@@ -21,7 +21,7 @@ export function isInputError(error: unknown): error is InputTypeError | InputRan
 }
 
 /** The first issue of a failed parse as `field: problem` (just `problem` for a value without a field). */
-export function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
     const [key] = issue.keys
     return `${[...issue.path, key].join('.')}: unknown field`

@@ -7,7 +7,7 @@
 import type { Outcome, PlainRequest } from '../core/http.js'
 
 /** One service's in-process URLs and answer (a `ServiceRoute` of the simulator core). */
-export interface ExchangeRoute {
+interface ExchangeRoute {
   patterns: Array<string | RegExp>
   answer(request: PlainRequest): Promise<Outcome | undefined>
 }

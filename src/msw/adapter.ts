@@ -24,7 +24,7 @@ export function toPlainRequest(
 }
 
 /** Turns a plain response into a Fetch response. */
-export function toFetchResponse(response: PlainResponse): Response {
+function toFetchResponse(response: PlainResponse): Response {
   const empty = response.status === 204 || response.status === 304 || response.body === ''
   return new HttpResponse(empty ? null : response.body, {
     status: response.status,
@@ -36,9 +36,7 @@ export function toFetchResponse(response: PlainResponse): Response {
 const never = () => new Promise<never>(() => {})
 
 /** Turns an outcome into what an msw resolver returns. */
-export async function toResolverResult(
-  outcome: Outcome | undefined,
-): Promise<Response | undefined> {
+async function toResolverResult(outcome: Outcome | undefined): Promise<Response | undefined> {
   if (outcome === undefined) return undefined
   if (isNetworkFault(outcome)) return outcome.network === 'reset' ? HttpResponse.error() : never()
   return toFetchResponse(outcome)

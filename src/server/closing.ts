@@ -10,7 +10,7 @@ import type { Socket } from 'node:net'
 import type { Lingering } from './lingering.js'
 
 /** How long requests in flight may take to finish once `close()` is called, in milliseconds. */
-export const CLOSE_GRACE_MS = 1_000
+const CLOSE_GRACE_MS = 1_000
 
 /** The closing of one server: track each request, `hang` the ones a fault holds, then `close()`. */
 export function createClosing(server: Server, lingering: Lingering) {

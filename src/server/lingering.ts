@@ -15,7 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 
 /** The bounds of a lingering close. */
-export const LINGER = {
+const LINGER = {
   /** The most body bytes read and discarded after the answer. */
   maxBytes: 64 * 1024 * 1024,
   /** The longest a connection lingers after the answer, in milliseconds. */

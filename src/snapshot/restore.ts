@@ -10,7 +10,7 @@ import { SNAPSHOT_FORMAT_VERSION, type Snapshot, snapshotSchema } from './schema
  * The most problems one message lists; the rest are counted. A snapshot with one mistake repeated in every
  * one of 100,000 records would otherwise make a message of megabytes.
  */
-export const MAX_LISTED_PROBLEMS = 100
+const MAX_LISTED_PROBLEMS = 100
 
 /** One issue as `path: problem` (`(root)` for the snapshot itself); one per unknown field. */
 function describe(issue: z.core.$ZodIssue): string[] {
