@@ -10,6 +10,8 @@
  */
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
+// Type only: the function itself is loaded from the build below. Named, so knip sees the bench use it.
+import type { toPlainRequest as readRequest } from '../src/msw/adapter.js'
 import {
   createGetPreset,
   fromDist,
@@ -25,8 +27,9 @@ import {
 } from './lib.js'
 
 const { createSimulator } = await fromDist<typeof import('../src/simulator.js')>('src/simulator.js')
-const { toPlainRequest } =
-  await fromDist<typeof import('../src/msw/adapter.js')>('src/msw/adapter.js')
+const { toPlainRequest } = await fromDist<{ toPlainRequest: typeof readRequest }>(
+  'src/msw/adapter.js',
+)
 const simulator = createSimulator()
 const server = setupServer(...simulator.handlers)
 server.listen({ onUnhandledRequest: 'error' })

@@ -38,12 +38,12 @@ export const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE
 /** Picks the full or the smoke figure. */
 export const pick = <T>(full: T, smoke: T): T => (SMOKE ? smoke : full)
 
-export const ROUTER_KEY = 'Bearer sk-or-v1-understudy-default-inference'
-export const IAGO = `Basic ${Buffer.from('iago@acme.example:oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD').toString('base64')}`
+const ROUTER_KEY = 'Bearer sk-or-v1-understudy-default-inference'
+const IAGO = `Basic ${Buffer.from('iago@acme.example:oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD').toString('base64')}`
 /** The slug `get-preset` reads; every benchmark creates it first with `createPreset.request('get')`. */
-export const GET_SLUG = 'b-get'
+const GET_SLUG = 'b-get'
 
-export type OpName = 'create-preset' | 'get-preset' | 'create-user' | 'welcome'
+type OpName = 'create-preset' | 'get-preset' | 'create-user' | 'welcome'
 
 /** One operation: its path below the service's base URL, with `{n}` standing for a varying part. */
 export interface Op {
@@ -65,7 +65,7 @@ export interface Op {
 const json = { authorization: ROUTER_KEY, 'content-type': 'application/json' }
 const form = { authorization: IAGO, 'content-type': 'application/x-www-form-urlencoded' }
 /** The chat body of every create-preset request. */
-export const PRESET_BODY = JSON.stringify({
+const PRESET_BODY = JSON.stringify({
   messages: [
     { role: 'system', content: 'You are a helpful assistant.' },
     { role: 'user', content: 'Hello!' },
@@ -74,7 +74,7 @@ export const PRESET_BODY = JSON.stringify({
   temperature: 0.7,
 })
 /** The slug every create-preset request writes: each request adds a new version of that one preset. */
-export const CREATE_SLUG = 'b-create'
+const CREATE_SLUG = 'b-create'
 
 const op = (definition: Omit<Op, 'request'>): Op => ({
   ...definition,
@@ -124,7 +124,7 @@ export const OPS: Op[] = [
   }),
 ]
 /** Creates a preset at slug `slug` (one version): how every benchmark makes `GET_SLUG` before reading it. */
-export const createPresetAt = (slug: string): Op =>
+const createPresetAt = (slug: string): Op =>
   op({ ...(OPS[0] as Op), path: `/presets/${slug}/chat/completions` })
 /** Creates the preset `get-preset` reads. */
 export const createGetPreset = createPresetAt(GET_SLUG)
@@ -447,7 +447,7 @@ export async function compareLoad(targets: Target[], op: Op): Promise<Map<Target
 export const kilo = (value: number) =>
   value >= 1000 ? `${(value / 1000).toFixed(1)}k` : value.toFixed(0)
 /** A figure and its spread over the rounds: `12.3k (11.9k–12.6k)`. */
-export const spread = (s: Summary, key: keyof Round, format: (value: number) => string) =>
+const spread = (s: Summary, key: keyof Round, format: (value: number) => string) =>
   s.rounds.length > 1
     ? `${format(s.median[key])} (${format(s.min[key])}–${format(s.max[key])})`
     : format(s.median[key])

@@ -14,6 +14,11 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+// Type only: loaded from the build below. Named, so knip sees the bench use these internal exports.
+import type {
+  readBody as ReadBody,
+  writeFetchResponse as WriteFetchResponse,
+} from '../src/server/node-io.js'
 import { fromDist, OPS, scaledScenario, serverPath } from './lib.js'
 
 type Serve = (request: IncomingMessage, response: ServerResponse) => Promise<void>
@@ -69,7 +74,9 @@ async function adapter(records: number): Promise<string> {
   const [{ getResponse }, { readBody, writeFetchResponse }, { createSimulator }] =
     await Promise.all([
       import('msw'),
-      fromDist<typeof import('../src/server/node-io.js')>('src/server/node-io.js'),
+      fromDist<{ readBody: typeof ReadBody; writeFetchResponse: typeof WriteFetchResponse }>(
+        'src/server/node-io.js',
+      ),
       fromDist<typeof import('../src/simulator.js')>('src/simulator.js'),
     ])
   let origin = ''

@@ -36,7 +36,7 @@ function jar(): { file: string; version: string } {
   return { file: join(dir, file), version: /standalone-(.*)\.jar$/.exec(file)?.[1] ?? '?' }
 }
 
-export const WIREMOCK_FLAGS = [
+const WIREMOCK_FLAGS = [
   '--bind-address',
   '127.0.0.1',
   '--port',
@@ -111,7 +111,7 @@ export async function startWireMock(
 }
 
 /** A process's resident memory (MB) from /proc/<pid>/status. */
-export function rssMb(pid: number): number {
+function rssMb(pid: number): number {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
   return kb ? Number(kb) / 1024 : 0
 }
