@@ -10,7 +10,7 @@ import restrictedDomains from './restricted-domains.js'
 import type { ScenarioDefinition } from './schema/index.js'
 
 export type { Scenario, ScenarioDefinition } from './schema/index.js'
-export { defineScenario, parseScenario } from './schema/index.js'
+export { defineScenario } from './schema/index.js'
 
 /** Every built-in scenario by name. */
 export const scenarios = {

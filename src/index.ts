@@ -41,7 +41,14 @@ export type {
   SimulatorFetchApi,
   SimulatorFetchOptions,
 } from './fetch/simulator-fetch.js'
-export type { MessagingService } from './messaging/service.js'
+export type { MessagingDiscovery, MessagingOptions } from './messaging/definition.js'
+export type {
+  MessagingMessageView,
+  MessagingOrganizationView,
+  MessagingService,
+  MessagingUserView,
+} from './messaging/service.js'
+export type { RouterDiscovery, RouterOptions } from './router/definition.js'
 export type { RouterService } from './router/service.js'
 export {
   createSimulator,

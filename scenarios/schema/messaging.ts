@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { FEATURE_LEVEL_RANGE } from '../../src/messaging/feature-levels.js'
 
-export const messagingUserSchema = z.strictObject({
+const messagingUserSchema = z.strictObject({
   email: z.string().min(1),
   fullName: z.string().min(1),
   role: z.enum(['owner', 'administrator', 'moderator', 'member', 'guest']).default('member'),
@@ -32,7 +32,7 @@ export const messagingUserSchema = z.strictObject({
  * Rate limiting (Zulip's `api_by_user`): `false` (default) off; `true` the real limits, 200 requests a
  * minute and 2000 an hour per user; an object replaces either limit (the other keeps its default).
  */
-export const messagingRateLimitSchema = z.union([
+const messagingRateLimitSchema = z.union([
   z.boolean(),
   z.strictObject({
     perMinute: z.number().int().min(1).optional(),
@@ -40,7 +40,7 @@ export const messagingRateLimitSchema = z.union([
   }),
 ])
 
-export const messagingOrganizationSchema = z.strictObject({
+const messagingOrganizationSchema = z.strictObject({
   /** The organization's key: its subdomain in process, its path segment on the standalone server. */
   subdomain: z.string().regex(/^[a-z0-9-]{1,63}$/, 'must be 1 to 63 characters from a-z 0-9 -'),
   name: z.string().min(1),

@@ -7,7 +7,7 @@ import { z } from 'zod'
 const isoTime = z.iso.datetime({ offset: true })
 
 /** An API key of a workspace. */
-export const routerKeySchema = z.strictObject({
+const routerKeySchema = z.strictObject({
   /** The secret sent as `Authorization: Bearer <key>`. */
   key: z.string().min(1),
   /** A label for people (docs/router.md's credentials table, discovery, the inspector). */
@@ -21,14 +21,14 @@ export const routerKeySchema = z.strictObject({
 })
 
 /** A preset version the scenario starts with. */
-export const routerSeedVersionSchema = z.strictObject({
+const routerSeedVersionSchema = z.strictObject({
   config: z.record(z.string(), z.unknown()).default({}),
   systemPrompt: z.string().nullable().default(null),
   createdAt: isoTime.optional(),
 })
 
 /** A preset the scenario starts with. */
-export const routerSeedPresetSchema = z.strictObject({
+const routerSeedPresetSchema = z.strictObject({
   slug: z
     .string()
     .regex(/^[A-Za-z0-9._~-]{1,128}$/, 'must be 1 to 128 characters from A-Z a-z 0-9 - . _ ~'),
@@ -42,7 +42,7 @@ export const routerSeedPresetSchema = z.strictObject({
 })
 
 /** A workspace: presets belong to one, and each key lives in one. */
-export const routerWorkspaceSchema = z.strictObject({
+const routerWorkspaceSchema = z.strictObject({
   id: z.uuid(),
   name: z.string().min(1),
   /** `any-key` (default): every active key may write presets; `management-only`: only management keys. */

@@ -103,6 +103,3 @@ export function inspectorState(simulator: SimulatorCore) {
     },
   }
 }
-
-/** What `GET /__understudy/state` answers. */
-export type InspectorState = ReturnType<typeof inspectorState>

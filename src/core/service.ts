@@ -43,7 +43,7 @@ export interface RecordedRequest {
 }
 
 /** Options of a service's fault response. */
-export interface FaultResponseOptions {
+interface FaultResponseOptions {
   message?: string | undefined
   /** Seconds for `Retry-After`. */
   retryAfter?: number | undefined
@@ -113,7 +113,7 @@ export interface ServiceOptions {
 }
 
 /** The standalone server's answers in a service's shape, for requests that never reach the service. */
-export interface ServerAnswers {
+interface ServerAnswers {
   /** A crash in the server's request path. */
   internalError(): PlainResponse
   /** A request node's HTTP parser refused (malformed or huge headers). */

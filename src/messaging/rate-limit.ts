@@ -46,7 +46,7 @@ export interface RateLimitRules {
 export type RateLimitSetting = boolean | { perMinute?: number; perHour?: number }
 
 /** Zulip's default `api_by_user` limits. */
-export const ZULIP_RATE_LIMITS: Readonly<RateLimitRules> = { perMinute: 200, perHour: 2000 }
+const ZULIP_RATE_LIMITS: Readonly<RateLimitRules> = { perMinute: 200, perHour: 2000 }
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 3_600_000
@@ -81,7 +81,7 @@ export function rateLimitRules(setting: unknown, where: string): RateLimitRules 
 }
 
 /** What taking one request from a user's budget gave: accepted or refused, and the headers to add. */
-export type RateLimitOutcome =
+type RateLimitOutcome =
   | { limited: false; headers: Record<string, string> }
   | { limited: true; retryAfter: number; headers: Record<string, string> }
 

@@ -23,7 +23,7 @@ const emailKey = (organization: string, email: string) =>
   [organization, pyStrip(email).toLowerCase()].join('\u0000')
 
 /** `UserManager.normalize_email`: stripped, with the domain lower-cased. */
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   const stripped = pyStrip(email)
   const at = stripped.lastIndexOf('@')
   return at < 0 ? stripped : `${stripped.slice(0, at)}@${stripped.slice(at + 1).toLowerCase()}`
