@@ -83,9 +83,8 @@ export interface JournalFault {
   delayMs?: number
 }
 
-/** What `subscribe` listeners get after each record: the entry without bodies, nothing to parse. */
-export type JournalEvent = Pick<
-  RawJournalEntry,
+/** An entry's fields that are neither its request's nor its response's content. */
+type EntryMetadata =
   | 'seq'
   | 'time'
   | 'service'
@@ -93,11 +92,12 @@ export type JournalEvent = Pick<
   | 'operation'
   | 'actor'
   | 'method'
-  | 'path'
   | 'status'
   | 'durationMs'
   | 'fault'
-> & {
+
+/** What `subscribe` listeners get after each record: the entry without bodies, nothing to parse. */
+export type JournalEvent = Pick<RawJournalEntry, EntryMetadata | 'path'> & {
   /** The exception the request met inside the simulator, if any. */
   error?: JournalError
 }
@@ -250,23 +250,7 @@ const NO_QUERY = new URLSearchParams()
  * state recording allocates no entry on the JS heap.
  */
 interface StoredEntry
-  extends Pick<
-    RawJournalEntry,
-    | 'seq'
-    | 'time'
-    | 'service'
-    | 'tenant'
-    | 'operation'
-    | 'actor'
-    | 'method'
-    | 'url'
-    | 'query'
-    | 'headers'
-    | 'status'
-    | 'responseHeaders'
-    | 'fault'
-    | 'durationMs'
-  > {
+  extends Pick<RawJournalEntry, EntryMetadata | 'url' | 'query' | 'headers' | 'responseHeaders'> {
   /** The slab (or own buffer) holding the entry's bytes; `undefined` when it has none. */
   bytes: Uint8Array | undefined
   at: number
