@@ -45,8 +45,9 @@ const DEFAULT_RETRY_AFTER_MS = 10
 
 /**
  * The router's answer to an injected status. 429 and 503 carry `Retry-After` (the fault's `retryAfter` in
- * seconds, default 1); every 5xx carries `retry-after-ms` (the fault's `retryAfter` in ms, default
- * `DEFAULT_RETRY_AFTER_MS`) so that the real SDK's retries stay fast.
+ * seconds, default 1, rounded up to whole seconds: HTTP's delta-seconds has no fraction); every 5xx, and a
+ * 429 whose `retryAfter` has a fraction, carries `retry-after-ms` (the fault's `retryAfter` in ms, default
+ * `DEFAULT_RETRY_AFTER_MS`), which the real SDK waits in preference, so its retries stay fast.
  */
 export function routerFault(
   status: number,
@@ -54,8 +55,8 @@ export function routerFault(
 ) {
   const { retryAfter } = options
   const headers: Record<string, string> = {}
-  if (status === 429 || status === 503) headers['retry-after'] = String(retryAfter ?? 1)
-  if (status >= 500) {
+  if (status === 429 || status === 503) headers['retry-after'] = String(Math.ceil(retryAfter ?? 1))
+  if (status >= 500 || (retryAfter !== undefined && !Number.isInteger(retryAfter))) {
     headers['retry-after-ms'] = String(
       retryAfter === undefined ? DEFAULT_RETRY_AFTER_MS : Math.round(retryAfter * 1000),
     )
