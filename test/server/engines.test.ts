@@ -2,27 +2,11 @@
  * The standalone server's two engines, `direct` (node:http straight to the core) and `msw` (every request
  * through msw's getResponse), answer every operation with the same bytes.
  */
-import { connect } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
-import { send } from './support.js'
+import { describe, expect, it } from 'vitest'
+import type { RunningServer } from '../../src/server/index.js'
+import { exchange, iago, routerKey, send, useBothEngines } from './support.js'
 
-const options = { port: 0, seed: 'engines', now: '2026-04-01T00:00:00Z' } as const
-let direct: RunningServer
-let viaMsw: RunningServer
-
-beforeAll(async () => {
-  ;[direct, viaMsw] = await Promise.all([
-    startServer({ ...options, engine: 'direct' }),
-    startServer({ ...options, engine: 'msw' }),
-  ])
-})
-afterAll(async () => {
-  await Promise.all([direct?.close(), viaMsw?.close()])
-})
-
-const routerKey = 'Bearer sk-or-v1-understudy-default-inference'
-const iago = `Basic ${btoa('iago@acme.example:oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD')}`
+const engines = useBothEngines({ seed: 'engines', now: '2026-04-01T00:00:00Z' })
 const json = { 'content-type': 'application/json' }
 const form = { 'content-type': 'application/x-www-form-urlencoded' }
 
@@ -130,8 +114,8 @@ async function replay(server: RunningServer) {
 
 describe('the two engines of the standalone server', () => {
   it('answer every operation with the same status, headers and body bytes', async () => {
-    const fromDirect = await replay(direct)
-    const fromMsw = await replay(viaMsw)
+    const fromDirect = await replay(engines.direct)
+    const fromMsw = await replay(engines.viaMsw)
     expect(fromDirect).toEqual(fromMsw)
     expect(fromDirect.map((entry) => entry.split('\n')[1])).toEqual([
       '200',
@@ -204,24 +188,14 @@ async function replayOdd(server: RunningServer) {
   return out
 }
 
-/** Sends raw bytes and reads until the server closes the connection. */
-function raw(server: RunningServer, bytes: string): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(Number(new URL(server.url).port), '127.0.0.1')
-    let data = ''
-    socket.on('data', (chunk) => {
-      data += chunk.toString('latin1')
-    })
-    socket.on('error', () => {})
-    socket.on('close', () => resolve(data.replace(/^date: .*\r\n/im, '')))
-    socket.write(bytes)
-  })
-}
+/** Sends raw bytes and reads until the server closes the connection, without the `Date` header. */
+const raw = async (server: RunningServer, bytes: string) =>
+  (await exchange(server.url, bytes)).replace(/^date: .*\r\n/im, '')
 
 describe('the two engines, for methods fetch refuses or never sends', () => {
   it('answer TRACE, WebDAV and other odd methods with the same bytes, in the service shape', async () => {
-    const fromDirect = await replayOdd(direct)
-    expect(await replayOdd(viaMsw)).toEqual(fromDirect)
+    const fromDirect = await replayOdd(engines.direct)
+    expect(await replayOdd(engines.viaMsw)).toEqual(fromDirect)
     // TRACE is the service's 405, not a server error (msw could not carry it before).
     expect(fromDirect[0]).toBe(
       'TRACE /router/api/v1/presets \n405\n[["allow","GET"],["content-length","53"],["content-type","application/json"]]\n{"error":{"code":405,"message":"Method Not Allowed"}}',
@@ -236,8 +210,8 @@ describe('the two engines, for methods fetch refuses or never sends', () => {
       'Get /router/api/v1/presets HTTP/1.1',
     ]) {
       const bytes = `${line}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`
-      const fromDirect = await raw(direct, bytes)
-      expect(await raw(viaMsw, bytes)).toBe(fromDirect)
+      const fromDirect = await raw(engines.direct, bytes)
+      expect(await raw(engines.viaMsw, bytes)).toBe(fromDirect)
       expect(fromDirect.split('\r\n', 1)[0]).toBe('HTTP/1.1 400 Bad Request')
     }
   })

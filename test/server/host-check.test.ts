@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/index.js'
-import { keys, problem, send } from './support.js'
+import { exchange, keys, problem, send } from './support.js'
 
 const refusal = (header: string, name: string) =>
   problem(
@@ -46,16 +46,7 @@ describe('a server with the default hosts', () => {
     })
     expect(inspector.status).toBe(403)
     // node:http always sends Host on HTTP/1.1; HTTP/1.0 may leave it out.
-    const { connect } = await import('node:net')
-    const raw = await new Promise<string>((resolve) => {
-      const socket = connect(Number(port), '127.0.0.1')
-      let data = ''
-      socket.on('data', (chunk) => {
-        data += chunk.toString('latin1')
-      })
-      socket.on('close', () => resolve(data))
-      socket.write('GET /__understudy HTTP/1.0\r\n\r\n')
-    })
+    const raw = await exchange(server.url, 'GET /__understudy HTTP/1.0\r\n\r\n')
     expect(raw.split('\r\n', 1)[0]).toBe('HTTP/1.1 403 Forbidden')
     expect(
       raw.endsWith(

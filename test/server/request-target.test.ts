@@ -4,26 +4,11 @@
  * `%2e`, characters it percent-encodes, a second `?`) and plain ones, both engines give the same answer
  * and the journal the same URL, path and query.
  */
-import { connect } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { describe, expect, it } from 'vitest'
+import type { RunningServer } from '../../src/server/index.js'
+import { exchange, iago, routerKey, useBothEngines } from './support.js'
 
-const options = { port: 0, seed: 'targets', now: '2026-04-01T00:00:00Z' } as const
-let direct: RunningServer
-let viaMsw: RunningServer
-
-beforeAll(async () => {
-  ;[direct, viaMsw] = await Promise.all([
-    startServer({ ...options, engine: 'direct' }),
-    startServer({ ...options, engine: 'msw' }),
-  ])
-})
-afterAll(async () => {
-  await Promise.all([direct?.close(), viaMsw?.close()])
-})
-
-const routerKey = 'Bearer sk-or-v1-understudy-default-inference'
-const iago = `Basic ${btoa('iago@acme.example:oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD')}`
+const engines = useBothEngines({ seed: 'targets', now: '2026-04-01T00:00:00Z' })
 
 const targets = [
   '/router/api/v1/presets',
@@ -59,27 +44,16 @@ const targets = [
  * Sends a GET with this target and reads until the server closes: the status line, the headers sorted by
  * name (msw's `Headers` sort them on the wire) without `Date`, and the body.
  */
-function get(server: RunningServer, target: string): Promise<string> {
+async function get(server: RunningServer, target: string): Promise<string> {
   const authorization = target.startsWith('/router') ? routerKey : iago
-  return new Promise((resolve) => {
-    const socket = connect(Number(new URL(server.url).port), '127.0.0.1')
-    let data = ''
-    socket.on('data', (chunk) => {
-      data += chunk.toString('latin1')
-    })
-    socket.on('error', () => {})
-    socket.on('close', () => {
-      const [head = '', ...body] = data.replaceAll(server.url, 'http://ORIGIN').split('\r\n\r\n')
-      const [status, ...headers] = head.split('\r\n')
-      const kept = headers
-        .map((line) => line.toLowerCase())
-        .filter((line) => !line.startsWith('date:'))
-      resolve([status, ...kept.sort(), '', body.join('\r\n\r\n')].join('\n'))
-    })
-    socket.write(
-      `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization}\r\nConnection: close\r\n\r\n`,
-    )
-  })
+  const data = await exchange(
+    server.url,
+    `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization}\r\nConnection: close\r\n\r\n`,
+  )
+  const [head = '', ...body] = data.replaceAll(server.url, 'http://ORIGIN').split('\r\n\r\n')
+  const [status, ...headers] = head.split('\r\n')
+  const kept = headers.map((line) => line.toLowerCase()).filter((line) => !line.startsWith('date:'))
+  return [status, ...kept.sort(), '', body.join('\r\n\r\n')].join('\n')
 }
 
 /** What the journal holds of each request: the URL (below the origin), path and query. */
@@ -98,16 +72,16 @@ describe('request targets on the direct engine', () => {
     const fromDirect: string[] = []
     const fromMsw: string[] = []
     for (const target of targets) {
-      fromDirect.push(await get(direct, target))
-      fromMsw.push(await get(viaMsw, target))
+      fromDirect.push(await get(engines.direct, target))
+      fromMsw.push(await get(engines.viaMsw, target))
     }
     expect(fromDirect).toEqual(fromMsw)
-    expect(journaled(direct)).toEqual(journaled(viaMsw))
+    expect(journaled(engines.direct)).toEqual(journaled(engines.viaMsw))
     // Every one reached the simulator (none refused by node's parser).
-    expect(journaled(direct)).toHaveLength(targets.length)
-    const paths = journaled(direct).map((entry) => entry.path)
+    expect(journaled(engines.direct)).toHaveLength(targets.length)
+    const paths = journaled(engines.direct).map((entry) => entry.path)
     expect(paths).toContain('/presets') // `/presets/x/../` and `%2e%2e` resolved as URL parsing does
-    expect(journaled(direct)[3]).toEqual({
+    expect(journaled(engines.direct)[3]).toEqual({
       url: '/router/api/v1/presets??limit=1',
       path: '/presets',
       query: { '?limit': '1' },

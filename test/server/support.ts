@@ -1,15 +1,20 @@
 /**
  * Shared helpers of the standalone server's suites: a request through `node:http` (so that any method
- * and any header, `Host` and `Origin` included, can be sent, which `fetch` forbids), and the default
- * scenario's credentials.
+ * and any header, `Host` and `Origin` included, can be sent, which `fetch` forbids), raw bytes on a
+ * socket (for what node's client will not send), both engines started alike, and the default scenario's
+ * credentials.
  */
 import { request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
+import { afterAll, beforeAll } from 'vitest'
+import { type RunningServer, type ServerOptions, startServer } from '../../src/server/index.js'
+import { accounts, basic, keys } from '../support/credentials.js'
 
-export { accounts, keys } from '../support/credentials.js'
+export { accounts, basic, keys }
 
-/** `Authorization: Basic base64(email:key)`. */
-export const basic = (account: { email: string; key: string }) =>
-  `Basic ${Buffer.from(`${account.email}:${account.key}`).toString('base64')}`
+/** `Authorization` of the router's inference key, and of Iago (an administrator of `acme`). */
+export const routerKey = `Bearer ${keys.inference}`
+export const iago = basic(accounts.iago)
 
 /** An answer as read off the wire. */
 export interface Reply {
@@ -47,3 +52,49 @@ export function send(
 
 /** The control surface's error body. */
 export const problem = (message: string) => JSON.stringify({ error: { message } })
+
+/** Writes raw bytes to a server's port on a fresh connection and reads (as latin1) until the server closes it. */
+export function exchange(url: string, bytes: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1')
+    let data = ''
+    socket.on('data', (chunk) => {
+      data += chunk.toString('latin1')
+    })
+    socket.on('error', () => {})
+    socket.on('close', () => resolve(data))
+    socket.write(bytes)
+  })
+}
+
+/**
+ * Starts the `direct` and the `msw` engine with the same options before the file's tests and closes them
+ * after; read `direct` and `viaMsw` in hooks and tests (they are set once both have started).
+ */
+export function useBothEngines(options: Omit<ServerOptions, 'engine'>): {
+  readonly direct: RunningServer
+  readonly viaMsw: RunningServer
+} {
+  let servers: [RunningServer, RunningServer] | undefined
+  beforeAll(async () => {
+    servers = await Promise.all([
+      startServer({ port: 0, ...options, engine: 'direct' }),
+      startServer({ port: 0, ...options, engine: 'msw' }),
+    ])
+  })
+  afterAll(async () => {
+    await Promise.all(servers?.map((server) => server.close()) ?? [])
+  })
+  const started = () => {
+    if (!servers) throw new Error('the engines start in beforeAll')
+    return servers
+  }
+  return {
+    get direct() {
+      return started()[0]
+    },
+    get viaMsw() {
+      return started()[1]
+    },
+  }
+}

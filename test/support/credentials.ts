@@ -41,3 +41,7 @@ export const accounts = {
   },
   welcomeBot: { id: 7, email: 'welcome-bot@zulip.com', key: '8aRUhR4IWrXPvhsBkDa9U4UqGWlG6g3O' },
 } as const
+
+/** `Authorization: Basic base64(email:key)` of a messaging account. */
+export const basic = (account: { email: string; key: string }) =>
+  `Basic ${Buffer.from(`${account.email}:${account.key}`).toString('base64')}`
