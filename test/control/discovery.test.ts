@@ -3,20 +3,19 @@
  * level and every account or key with its role, permissions and credentials: `simulator.describe()` in
  * process, `GET /__understudy` on the standalone server, and in short on the CLI's start-up output.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator, scenarios } from '../../src/index.js'
+import { useSimulator } from '../../src/node/index.js'
 import type { CliServer } from '../support/cli.js'
 import {
   ACME,
   control,
+  controlOptions,
   createUser,
   NOW,
   ROUTER,
   startServerCli,
-  useControlSimulator,
 } from './support.js'
-
-const simulator = useControlSimulator()
 
 const alice = 'user_2understudyAlice00000000'
 
@@ -204,97 +203,101 @@ function defaultDiscovery(options: {
   }
 }
 
-describe('simulator.describe()', () => {
-  it('returns the scenario, every base URL, organization, account and key with its credentials', () => {
-    expect(simulator.describe()).toEqual(
-      defaultDiscovery({
-        router: ROUTER,
-        messaging: 'https://{subdomain}.zulipchat.com',
-        acme: ACME,
-        seed: 'control-tests',
-      }),
-    )
-  })
+describe('in process, through msw', () => {
+  const simulator = useSimulator({ beforeAll, afterEach, afterAll }, controlOptions)
 
-  it('never shows a password', () => {
-    const text = JSON.stringify(simulator.describe())
-    expect(text).not.toContain('password')
-    expect(text).not.toContain('iago-password')
-  })
-
-  it('uses the base URLs the simulator was created with', async () => {
-    const custom = createSimulator({
-      seed: 7,
-      now: NOW,
-      router: { baseUrl: 'https://router.test/v1/' },
-      messaging: { baseUrl: 'https://chat.test/orgs/{subdomain}' },
+  describe('simulator.describe()', () => {
+    it('returns the scenario, every base URL, organization, account and key with its credentials', () => {
+      expect(simulator.describe()).toEqual(
+        defaultDiscovery({
+          router: ROUTER,
+          messaging: 'https://{subdomain}.zulipchat.com',
+          acme: ACME,
+          seed: 'control-tests',
+        }),
+      )
     })
-    await custom.ready
-    expect(custom.describe()).toEqual(
-      defaultDiscovery({
-        router: 'https://router.test/v1',
-        messaging: 'https://chat.test/orgs/{subdomain}',
-        acme: 'https://chat.test/orgs/acme',
+
+    it('never shows a password', () => {
+      const text = JSON.stringify(simulator.describe())
+      expect(text).not.toContain('password')
+      expect(text).not.toContain('iago-password')
+    })
+
+    it('uses the base URLs the simulator was created with', async () => {
+      const custom = createSimulator({
         seed: 7,
-      }),
-    )
-  })
-
-  it('shows the switched scenario, latency, armed faults, clock, journal size and new accounts', async () => {
-    await simulator.useScenario('zulip-7')
-    simulator.latency.set({ min: 1, max: 2 })
-    const id = simulator.faults.inject({ service: 'router', status: 503, times: 2 })
-    simulator.clock.advance(1_500)
-    const created = await createUser(ACME, 'romeo@acme.example', 'Romeo Montague')
-    expect(created.body).toEqual({ result: 'success', msg: '', user_id: 8 })
-
-    const discovery = simulator.describe()
-    expect(discovery.scenario).toEqual({
-      name: 'zulip-7',
-      description: scenarios['zulip-7'].description,
+        now: NOW,
+        router: { baseUrl: 'https://router.test/v1/' },
+        messaging: { baseUrl: 'https://chat.test/orgs/{subdomain}' },
+      })
+      await custom.ready
+      expect(custom.describe()).toEqual(
+        defaultDiscovery({
+          router: 'https://router.test/v1',
+          messaging: 'https://chat.test/orgs/{subdomain}',
+          acme: 'https://chat.test/orgs/acme',
+          seed: 7,
+        }),
+      )
     })
-    expect(discovery.latency).toEqual({ min: 1, max: 2 })
-    expect(discovery.clock).toEqual({ now: '2026-01-01T00:00:01.500Z', fixed: true })
-    expect(discovery.journal).toEqual({
-      count: 1,
-      limit: 10_000,
-      maxBytes: 64 * 1024 * 1024,
-      bytes: simulator.journal.bytes,
-    })
-    expect(discovery.journal.bytes).toBeGreaterThan(1024)
-    expect(discovery.faults).toEqual([
-      { service: 'router', status: 503, times: 2, id, remaining: 2, hits: 0 },
-    ])
-    const acme = discovery.services.messaging.organizations[0]
-    expect([acme?.featureLevel, acme?.zulipVersion]).toEqual([185, '7.0'])
-    expect(acme?.users.at(-1)).toEqual({
-      userId: 8,
-      email: 'romeo@acme.example',
-      fullName: 'Romeo Montague',
-      role: 'member',
-      canCreateUsers: false,
-      isActive: true,
-      bot: null,
-      botOwnerId: null,
-      systemBot: false,
-      apiKey: simulator.messaging.apiKeyOf('acme', 'romeo@acme.example'),
-      dateJoined: '2026-01-01T00:00:01.500Z',
-    })
-    expect(acme?.users.at(-1)?.apiKey).toMatch(/^[A-Za-z0-9]{32}$/)
-  })
 
-  it('shows a feature level changed at run time', () => {
-    simulator.messaging.setFeatureLevel('acme', 36)
-    const acme = simulator.describe().services.messaging.organizations[0]
-    expect([acme?.featureLevel, acme?.zulipVersion]).toEqual([36, '4.0-dev'])
-  })
+    it('shows the switched scenario, latency, armed faults, clock, journal size and new accounts', async () => {
+      await simulator.useScenario('zulip-7')
+      simulator.latency.set({ min: 1, max: 2 })
+      const id = simulator.faults.inject({ service: 'router', status: 503, times: 2 })
+      simulator.clock.advance(1_500)
+      const created = await createUser(ACME, 'romeo@acme.example', 'Romeo Montague')
+      expect(created.body).toEqual({ result: 'success', msg: '', user_id: 8 })
 
-  it('returns a copy that changes nothing when edited', () => {
-    const discovery = simulator.describe()
-    discovery.services.router.workspaces[0]?.keys.splice(0)
-    discovery.services.messaging.organizations.splice(0)
-    expect(simulator.describe().services.router.workspaces[0]?.keys).toHaveLength(3)
-    expect(simulator.describe().services.messaging.organizations).toHaveLength(1)
+      const discovery = simulator.describe()
+      expect(discovery.scenario).toEqual({
+        name: 'zulip-7',
+        description: scenarios['zulip-7'].description,
+      })
+      expect(discovery.latency).toEqual({ min: 1, max: 2 })
+      expect(discovery.clock).toEqual({ now: '2026-01-01T00:00:01.500Z', fixed: true })
+      expect(discovery.journal).toEqual({
+        count: 1,
+        limit: 10_000,
+        maxBytes: 64 * 1024 * 1024,
+        bytes: simulator.journal.bytes,
+      })
+      expect(discovery.journal.bytes).toBeGreaterThan(1024)
+      expect(discovery.faults).toEqual([
+        { service: 'router', status: 503, times: 2, id, remaining: 2, hits: 0 },
+      ])
+      const acme = discovery.services.messaging.organizations[0]
+      expect([acme?.featureLevel, acme?.zulipVersion]).toEqual([185, '7.0'])
+      expect(acme?.users.at(-1)).toEqual({
+        userId: 8,
+        email: 'romeo@acme.example',
+        fullName: 'Romeo Montague',
+        role: 'member',
+        canCreateUsers: false,
+        isActive: true,
+        bot: null,
+        botOwnerId: null,
+        systemBot: false,
+        apiKey: simulator.messaging.apiKeyOf('acme', 'romeo@acme.example'),
+        dateJoined: '2026-01-01T00:00:01.500Z',
+      })
+      expect(acme?.users.at(-1)?.apiKey).toMatch(/^[A-Za-z0-9]{32}$/)
+    })
+
+    it('shows a feature level changed at run time', () => {
+      simulator.messaging.setFeatureLevel('acme', 36)
+      const acme = simulator.describe().services.messaging.organizations[0]
+      expect([acme?.featureLevel, acme?.zulipVersion]).toEqual([36, '4.0-dev'])
+    })
+
+    it('returns a copy that changes nothing when edited', () => {
+      const discovery = simulator.describe()
+      discovery.services.router.workspaces[0]?.keys.splice(0)
+      discovery.services.messaging.organizations.splice(0)
+      expect(simulator.describe().services.router.workspaces[0]?.keys).toHaveLength(3)
+      expect(simulator.describe().services.messaging.organizations).toHaveLength(1)
+    })
   })
 })
 

@@ -8,11 +8,13 @@
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { FaultDefinition } from '../../src/control/faults.js'
+import { useSimulator } from '../../src/node/index.js'
 import { type RunningServer, startServer } from '../../src/server/index.js'
 import {
   ACME,
   type Answer,
   control,
+  controlOptions,
   createPreset,
   createUser,
   messagingCall,
@@ -20,11 +22,8 @@ import {
   ROUTER,
   routerCall,
   unansweredAfter,
-  useControlSimulator,
   workspaces,
 } from './support.js'
-
-const simulator = useControlSimulator()
 
 const routerError = (code: number, message: string) => ({ error: { code, message } })
 const headersOf = (answer: Answer) => Object.fromEntries(answer.headers)
@@ -44,363 +43,380 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - began]
 }
 
-describe('injected statuses in process', () => {
-  it.each([
-    [409, 'Resource conflict. Please try again later.', {}],
-    [429, 'Rate limit exceeded', { 'retry-after': '1' }],
-    [500, 'Internal Server Error', { 'retry-after-ms': '10' }],
-    [502, 'Bad gateway', { 'retry-after-ms': '10' }],
-    [503, 'Service unavailable', { 'retry-after': '1', 'retry-after-ms': '10' }],
-    [418, 'Error 418', {}],
-  ])(
-    'answers a router request with an injected %i in the router’s error shape',
-    async (status, message, extra) => {
-      simulator.faults.inject({ service: 'router', status })
+describe('in process, through msw', () => {
+  const simulator = useSimulator({ beforeAll, afterEach, afterAll }, controlOptions)
+
+  describe('injected statuses in process', () => {
+    it.each([
+      [409, 'Resource conflict. Please try again later.', {}],
+      [429, 'Rate limit exceeded', { 'retry-after': '1' }],
+      [500, 'Internal Server Error', { 'retry-after-ms': '10' }],
+      [502, 'Bad gateway', { 'retry-after-ms': '10' }],
+      [503, 'Service unavailable', { 'retry-after': '1', 'retry-after-ms': '10' }],
+      [418, 'Error 418', {}],
+    ])(
+      'answers a router request with an injected %i in the router’s error shape',
+      async (status, message, extra) => {
+        simulator.faults.inject({ service: 'router', status })
+        const answer = await listPresets()
+        expect(answer.status).toBe(status)
+        expect(answer.body).toEqual(routerError(status, message))
+        expect(headersOf(answer)).toEqual({ 'content-type': 'application/json', ...extra })
+      },
+    )
+
+    it('uses the given message and Retry-After on the router, in seconds and in ms', async () => {
+      simulator.faults.inject({ status: 503, message: 'Down for maintenance', retryAfter: 2 })
       const answer = await listPresets()
-      expect(answer.status).toBe(status)
-      expect(answer.body).toEqual(routerError(status, message))
-      expect(headersOf(answer)).toEqual({ 'content-type': 'application/json', ...extra })
-    },
-  )
-
-  it('uses the given message and Retry-After on the router, in seconds and in ms', async () => {
-    simulator.faults.inject({ status: 503, message: 'Down for maintenance', retryAfter: 2 })
-    const answer = await listPresets()
-    expect([answer.status, answer.body, headersOf(answer)]).toEqual([
-      503,
-      routerError(503, 'Down for maintenance'),
-      { 'content-type': 'application/json', 'retry-after': '2', 'retry-after-ms': '2000' },
-    ])
-  })
-
-  it('answers a messaging request with an injected 429 in Zulip’s rate-limit shape', async () => {
-    simulator.faults.inject({ service: 'messaging', status: 429, retryAfter: 4 })
-    const answer = await messagingCall(ACME, 'GET', '/api/v1/users')
-    expect(answer.status).toBe(429)
-    expect(answer.text).toBe(
-      '{"result":"error","msg":"API usage exceeded rate limit; see https://zulip.com/api/http-headers#rate-limiting-response-headers","retry-after":4,"code":"RATE_LIMIT_HIT"}\n',
-    )
-    expect(headersOf(answer)).toEqual({ 'content-type': 'application/json', 'retry-after': '4' })
-  })
-
-  it('words the messaging 429 as the organization’s older server does', async () => {
-    await simulator.useScenario('zulip-7')
-    simulator.faults.inject({ service: 'messaging', status: 429 })
-    const answer = await messagingCall(ACME, 'GET', '/api/v1/users')
-    expect(answer.text).toBe(
-      '{"result":"error","msg":"API usage exceeded rate limit","retry-after":1,"code":"RATE_LIMIT_HIT"}\n',
-    )
-    await simulator.useScenario('default')
-  })
-
-  it.each([
-    [500, '{"result":"error","msg":"Internal server error"}\n', {}],
-    [503, '{"result":"error","msg":"Error 503","code":"BAD_REQUEST"}\n', { 'retry-after': '1' }],
-    [409, '{"result":"error","msg":"Error 409","code":"BAD_REQUEST"}\n', {}],
-    [
-      401,
-      '{"result":"error","msg":"Not logged in: API authentication or user session required","code":"UNAUTHORIZED"}\n',
-      { 'www-authenticate': 'Basic realm="zulip"' },
-    ],
-  ])(
-    'answers a messaging request with an injected %i in Zulip’s error shape',
-    async (status, text, extra) => {
-      simulator.faults.inject({ service: 'messaging', status })
-      const answer = await messagingCall(ACME, 'POST', '/api/v1/users', {
-        form: { email: 'romeo@acme.example', password: 'xkcd-936!', full_name: 'Romeo' },
-      })
-      expect([answer.status, answer.text, headersOf(answer)]).toEqual([
-        status,
-        text,
-        { 'content-type': 'application/json', ...extra },
+      expect([answer.status, answer.body, headersOf(answer)]).toEqual([
+        503,
+        routerError(503, 'Down for maintenance'),
+        { 'content-type': 'application/json', 'retry-after': '2', 'retry-after-ms': '2000' },
       ])
-    },
-  )
-
-  it('changes no state when a faulted request would have written', async () => {
-    simulator.faults.inject({ status: 500, times: 1 })
-    expect((await createPreset(ROUTER, 'never')).status).toBe(500)
-    expect(simulator.router.presets(workspaces.default)).toEqual([])
-    simulator.faults.inject({ status: 503, times: 1 })
-    expect((await createUser(ACME, 'romeo@acme.example', 'Romeo')).status).toBe(503)
-    expect(simulator.messaging.apiKeyOf('acme', 'romeo@acme.example')).toBeUndefined()
-  })
-})
-
-describe('counting and clearing faults in process', () => {
-  it('answers the next N matching requests, then lets them through', async () => {
-    const id = simulator.faults.inject({ status: 500, times: 2 })
-    expect(simulator.faults.list()).toEqual([{ status: 500, times: 2, id, remaining: 2, hits: 0 }])
-    expect((await listPresets()).status).toBe(500)
-    expect(simulator.faults.list()).toEqual([{ status: 500, times: 2, id, remaining: 1, hits: 1 }])
-    expect(await statuses([listPresets, listPresets, listPresets])).toEqual([500, 200, 200])
-    expect(simulator.faults.list()).toEqual([])
-  })
-
-  it('answers every matching request until the fault is cleared', async () => {
-    const id = simulator.faults.inject({ status: 429 })
-    expect(await statuses([listPresets, listPresets, listPresets])).toEqual([429, 429, 429])
-    expect(simulator.faults.list()).toEqual([{ status: 429, id, remaining: null, hits: 3 }])
-    simulator.faults.clear(id)
-    expect(await statuses([listPresets])).toEqual([200])
-  })
-
-  it('clears one fault by id, or every fault', async () => {
-    const first = simulator.faults.inject({ service: 'router', status: 500 })
-    const second = simulator.faults.inject({ service: 'messaging', status: 500 })
-    const third = simulator.faults.inject({ delayMs: 1 })
-    expect(simulator.faults.list().map((f) => f.id)).toEqual([first, second, third])
-    simulator.faults.clear(second)
-    expect(simulator.faults.list().map((f) => f.id)).toEqual([first, third])
-    simulator.faults.clear(12345)
-    expect(simulator.faults.list().map((f) => f.id)).toEqual([first, third])
-    simulator.faults.clear()
-    expect(simulator.faults.list()).toEqual([])
-    expect(await statuses([listPresets])).toEqual([200])
-  })
-
-  it('applies the first armed fault that matches, and counts only that one', async () => {
-    const first = simulator.faults.inject({ path: '/presets/a', status: 404, times: 1 })
-    const second = simulator.faults.inject({ service: 'router', status: 409, times: 1 })
-    const get = (slug: string) => () => routerCall(ROUTER, 'GET', `/presets/${slug}`)
-    expect(await statuses([get('b'), get('a'), get('a')])).toEqual([409, 404, 404])
-    expect(simulator.faults.list()).toEqual([])
-    expect([first, second]).toEqual([first, first + 1])
-  })
-
-  it('returns copies from list() that change nothing when edited', async () => {
-    simulator.faults.inject({ status: 500, times: 1 })
-    const listed = simulator.faults.list()
-    ;(listed[0] as { remaining: number }).remaining = 100
-    expect(await statuses([listPresets, listPresets])).toEqual([500, 200])
-  })
-})
-
-describe('matching faults in process', () => {
-  it('matches by service', async () => {
-    simulator.faults.inject({ service: 'messaging', status: 503 })
-    expect(await statuses([listPresets, getUsers])).toEqual([200, 503])
-    simulator.faults.clear()
-    simulator.faults.inject({ service: 'router', status: 503 })
-    expect(await statuses([listPresets, getUsers])).toEqual([503, 200])
-  })
-
-  it('matches by operation id', async () => {
-    simulator.faults.inject({ operation: 'getPreset', status: 500 })
-    simulator.faults.inject({ operation: 'create-user', status: 429 })
-    expect(await statuses([listPresets, getPreset, getUsers, postUser])).toEqual([
-      200, 500, 200, 429,
-    ])
-  })
-
-  it('matches by method, in any case', async () => {
-    simulator.faults.inject({ method: 'post', status: 409 })
-    expect(
-      await statuses([listPresets, () => createPreset(ROUTER, 'x'), getUsers, postUser]),
-    ).toEqual([200, 409, 200, 409])
-  })
-
-  it('matches by exact path below the service’s base URL', async () => {
-    simulator.faults.inject({ path: '/presets/a', status: 500 })
-    simulator.faults.inject({ path: '/api/v1/users', status: 503 })
-    const versions = () => routerCall(ROUTER, 'GET', '/presets/a/versions')
-    const other = () => routerCall(ROUTER, 'GET', '/presets/b')
-    expect(
-      await statuses([getPreset, versions, other, listPresets, getUsers, postUser, getMe]),
-    ).toEqual([500, 404, 404, 200, 503, 503, 200])
-  })
-
-  it('matches by a regular expression on the path', async () => {
-    simulator.faults.inject({ path: /^\/presets\/a(\/|$)/, status: 500 })
-    const versions = () => routerCall(ROUTER, 'GET', '/presets/a/versions')
-    const other = () => routerCall(ROUTER, 'GET', '/presets/ab')
-    expect(await statuses([getPreset, versions, other, listPresets])).toEqual([500, 500, 404, 200])
-  })
-
-  it('matches a global regular expression on every request, not every other one', async () => {
-    simulator.faults.inject({ path: /^\/presets/g, status: 500 })
-    expect(await statuses([listPresets, listPresets, listPresets, listPresets])).toEqual([
-      500, 500, 500, 500,
-    ])
-  })
-
-  it('requires every given field to match', async () => {
-    simulator.faults.inject({
-      service: 'messaging',
-      operation: 'create-user',
-      method: 'POST',
-      path: '/api/v1/users',
-      status: 500,
     })
-    simulator.faults.inject({
-      service: 'router',
-      operation: 'getPreset',
-      method: 'DELETE',
-      status: 418,
+
+    it('answers a messaging request with an injected 429 in Zulip’s rate-limit shape', async () => {
+      simulator.faults.inject({ service: 'messaging', status: 429, retryAfter: 4 })
+      const answer = await messagingCall(ACME, 'GET', '/api/v1/users')
+      expect(answer.status).toBe(429)
+      expect(answer.text).toBe(
+        '{"result":"error","msg":"API usage exceeded rate limit; see https://zulip.com/api/http-headers#rate-limiting-response-headers","retry-after":4,"code":"RATE_LIMIT_HIT"}\n',
+      )
+      expect(headersOf(answer)).toEqual({ 'content-type': 'application/json', 'retry-after': '4' })
     })
-    expect(await statuses([getUsers, getPreset, postUser])).toEqual([200, 404, 500])
-  })
-})
 
-describe('delays, resets and hangs in process', () => {
-  it('delays a matching request and then answers it normally', async () => {
-    const id = simulator.faults.inject({ operation: 'listPresets', delayMs: 150, times: 1 })
-    const [slow, slowMs] = await timed(listPresets)
-    const fast = await listPresets()
-    expect([slow.status, slow.body, fast.status]).toEqual([200, { data: [], total_count: 0 }, 200])
-    expect(slowMs).toBeGreaterThanOrEqual(145)
-    expect(simulator.journal.entries().map((e) => e.fault)).toEqual([
-      { id, kind: 'delay', delayMs: 150 },
-      null,
-    ])
-  })
+    it('words the messaging 429 as the organization’s older server does', async () => {
+      await simulator.useScenario('zulip-7')
+      simulator.faults.inject({ service: 'messaging', status: 429 })
+      const answer = await messagingCall(ACME, 'GET', '/api/v1/users')
+      expect(answer.text).toBe(
+        '{"result":"error","msg":"API usage exceeded rate limit","retry-after":1,"code":"RATE_LIMIT_HIT"}\n',
+      )
+      await simulator.useScenario('default')
+    })
 
-  it('delays an injected status', async () => {
-    const id = simulator.faults.inject({ status: 503, delayMs: 100, times: 1 })
-    const [answer, ms] = await timed(listPresets)
-    expect(answer.status).toBe(503)
-    expect(ms).toBeGreaterThanOrEqual(95)
-    expect(simulator.journal.last()?.fault).toEqual({
-      id,
-      kind: 'status',
-      status: 503,
-      delayMs: 100,
+    it.each([
+      [500, '{"result":"error","msg":"Internal server error"}\n', {}],
+      [503, '{"result":"error","msg":"Error 503","code":"BAD_REQUEST"}\n', { 'retry-after': '1' }],
+      [409, '{"result":"error","msg":"Error 409","code":"BAD_REQUEST"}\n', {}],
+      [
+        401,
+        '{"result":"error","msg":"Not logged in: API authentication or user session required","code":"UNAUTHORIZED"}\n',
+        { 'www-authenticate': 'Basic realm="zulip"' },
+      ],
+    ])(
+      'answers a messaging request with an injected %i in Zulip’s error shape',
+      async (status, text, extra) => {
+        simulator.faults.inject({ service: 'messaging', status })
+        const answer = await messagingCall(ACME, 'POST', '/api/v1/users', {
+          form: { email: 'romeo@acme.example', password: 'xkcd-936!', full_name: 'Romeo' },
+        })
+        expect([answer.status, answer.text, headersOf(answer)]).toEqual([
+          status,
+          text,
+          { 'content-type': 'application/json', ...extra },
+        ])
+      },
+    )
+
+    it('changes no state when a faulted request would have written', async () => {
+      simulator.faults.inject({ status: 500, times: 1 })
+      expect((await createPreset(ROUTER, 'never')).status).toBe(500)
+      expect(simulator.router.presets(workspaces.default)).toEqual([])
+      simulator.faults.inject({ status: 503, times: 1 })
+      expect((await createUser(ACME, 'romeo@acme.example', 'Romeo')).status).toBe(503)
+      expect(simulator.messaging.apiKeyOf('acme', 'romeo@acme.example')).toBeUndefined()
     })
   })
 
-  it('resets the connection: fetch rejects with a TypeError', async () => {
-    const id = simulator.faults.inject({ service: 'router', network: 'reset', times: 1 })
-    const failed = listPresets()
-    await expect(failed).rejects.toBeInstanceOf(TypeError)
-    await expect(failed).rejects.toThrow('Failed to fetch')
-    expect((await listPresets()).status).toBe(200)
-    expect(simulator.journal.entries().map((e) => [e.status, e.response, e.fault])).toEqual([
-      [0, null, { id, kind: 'network-error' }],
-      [200, { data: [], total_count: 0 }, null],
-    ])
+  describe('counting and clearing faults in process', () => {
+    it('answers the next N matching requests, then lets them through', async () => {
+      const id = simulator.faults.inject({ status: 500, times: 2 })
+      expect(simulator.faults.list()).toEqual([
+        { status: 500, times: 2, id, remaining: 2, hits: 0 },
+      ])
+      expect((await listPresets()).status).toBe(500)
+      expect(simulator.faults.list()).toEqual([
+        { status: 500, times: 2, id, remaining: 1, hits: 1 },
+      ])
+      expect(await statuses([listPresets, listPresets, listPresets])).toEqual([500, 200, 200])
+      expect(simulator.faults.list()).toEqual([])
+    })
+
+    it('answers every matching request until the fault is cleared', async () => {
+      const id = simulator.faults.inject({ status: 429 })
+      expect(await statuses([listPresets, listPresets, listPresets])).toEqual([429, 429, 429])
+      expect(simulator.faults.list()).toEqual([{ status: 429, id, remaining: null, hits: 3 }])
+      simulator.faults.clear(id)
+      expect(await statuses([listPresets])).toEqual([200])
+    })
+
+    it('clears one fault by id, or every fault', async () => {
+      const first = simulator.faults.inject({ service: 'router', status: 500 })
+      const second = simulator.faults.inject({ service: 'messaging', status: 500 })
+      const third = simulator.faults.inject({ delayMs: 1 })
+      expect(simulator.faults.list().map((f) => f.id)).toEqual([first, second, third])
+      simulator.faults.clear(second)
+      expect(simulator.faults.list().map((f) => f.id)).toEqual([first, third])
+      simulator.faults.clear(12345)
+      expect(simulator.faults.list().map((f) => f.id)).toEqual([first, third])
+      simulator.faults.clear()
+      expect(simulator.faults.list()).toEqual([])
+      expect(await statuses([listPresets])).toEqual([200])
+    })
+
+    it('applies the first armed fault that matches, and counts only that one', async () => {
+      const first = simulator.faults.inject({ path: '/presets/a', status: 404, times: 1 })
+      const second = simulator.faults.inject({ service: 'router', status: 409, times: 1 })
+      const get = (slug: string) => () => routerCall(ROUTER, 'GET', `/presets/${slug}`)
+      expect(await statuses([get('b'), get('a'), get('a')])).toEqual([409, 404, 404])
+      expect(simulator.faults.list()).toEqual([])
+      expect([first, second]).toEqual([first, first + 1])
+    })
+
+    it('returns copies from list() that change nothing when edited', async () => {
+      simulator.faults.inject({ status: 500, times: 1 })
+      const listed = simulator.faults.list()
+      ;(listed[0] as { remaining: number }).remaining = 100
+      expect(await statuses([listPresets, listPresets])).toEqual([500, 200])
+    })
   })
 
-  it('resets the connection after a delay', async () => {
-    simulator.faults.inject({ network: 'reset', delayMs: 100, times: 1 })
-    const began = performance.now()
-    await expect(getUsers()).rejects.toBeInstanceOf(TypeError)
-    expect(performance.now() - began).toBeGreaterThanOrEqual(95)
+  describe('matching faults in process', () => {
+    it('matches by service', async () => {
+      simulator.faults.inject({ service: 'messaging', status: 503 })
+      expect(await statuses([listPresets, getUsers])).toEqual([200, 503])
+      simulator.faults.clear()
+      simulator.faults.inject({ service: 'router', status: 503 })
+      expect(await statuses([listPresets, getUsers])).toEqual([503, 200])
+    })
+
+    it('matches by operation id', async () => {
+      simulator.faults.inject({ operation: 'getPreset', status: 500 })
+      simulator.faults.inject({ operation: 'create-user', status: 429 })
+      expect(await statuses([listPresets, getPreset, getUsers, postUser])).toEqual([
+        200, 500, 200, 429,
+      ])
+    })
+
+    it('matches by method, in any case', async () => {
+      simulator.faults.inject({ method: 'post', status: 409 })
+      expect(
+        await statuses([listPresets, () => createPreset(ROUTER, 'x'), getUsers, postUser]),
+      ).toEqual([200, 409, 200, 409])
+    })
+
+    it('matches by exact path below the service’s base URL', async () => {
+      simulator.faults.inject({ path: '/presets/a', status: 500 })
+      simulator.faults.inject({ path: '/api/v1/users', status: 503 })
+      const versions = () => routerCall(ROUTER, 'GET', '/presets/a/versions')
+      const other = () => routerCall(ROUTER, 'GET', '/presets/b')
+      expect(
+        await statuses([getPreset, versions, other, listPresets, getUsers, postUser, getMe]),
+      ).toEqual([500, 404, 404, 200, 503, 503, 200])
+    })
+
+    it('matches by a regular expression on the path', async () => {
+      simulator.faults.inject({ path: /^\/presets\/a(\/|$)/, status: 500 })
+      const versions = () => routerCall(ROUTER, 'GET', '/presets/a/versions')
+      const other = () => routerCall(ROUTER, 'GET', '/presets/ab')
+      expect(await statuses([getPreset, versions, other, listPresets])).toEqual([
+        500, 500, 404, 200,
+      ])
+    })
+
+    it('matches a global regular expression on every request, not every other one', async () => {
+      simulator.faults.inject({ path: /^\/presets/g, status: 500 })
+      expect(await statuses([listPresets, listPresets, listPresets, listPresets])).toEqual([
+        500, 500, 500, 500,
+      ])
+    })
+
+    it('requires every given field to match', async () => {
+      simulator.faults.inject({
+        service: 'messaging',
+        operation: 'create-user',
+        method: 'POST',
+        path: '/api/v1/users',
+        status: 500,
+      })
+      simulator.faults.inject({
+        service: 'router',
+        operation: 'getPreset',
+        method: 'DELETE',
+        status: 418,
+      })
+      expect(await statuses([getUsers, getPreset, postUser])).toEqual([200, 404, 500])
+    })
   })
 
-  it('hangs: the request gets no answer until the client gives up', async () => {
-    const id = simulator.faults.inject({ operation: 'get-users', network: 'hang', times: 1 })
-    expect(
-      await unansweredAfter((signal) => messagingCall(ACME, 'GET', '/api/v1/users', { signal })),
-    ).toBe(true)
-    expect((await getUsers()).status).toBe(200)
-    expect(simulator.journal.entries().map((e) => [e.operation, e.status, e.fault])).toEqual([
-      ['get-users', 0, { id, kind: 'hang' }],
-      ['get-users', 200, null],
-    ])
-  })
-})
+  describe('delays, resets and hangs in process', () => {
+    it('delays a matching request and then answers it normally', async () => {
+      const id = simulator.faults.inject({ operation: 'listPresets', delayMs: 150, times: 1 })
+      const [slow, slowMs] = await timed(listPresets)
+      const fast = await listPresets()
+      expect([slow.status, slow.body, fast.status]).toEqual([
+        200,
+        { data: [], total_count: 0 },
+        200,
+      ])
+      expect(slowMs).toBeGreaterThanOrEqual(145)
+      expect(simulator.journal.entries().map((e) => e.fault)).toEqual([
+        { id, kind: 'delay', delayMs: 150 },
+        null,
+      ])
+    })
 
-describe('latency in process', () => {
-  it('starts at 0 unless the simulator was created with one', () => {
-    expect(simulator.latency.get()).toBe(0)
+    it('delays an injected status', async () => {
+      const id = simulator.faults.inject({ status: 503, delayMs: 100, times: 1 })
+      const [answer, ms] = await timed(listPresets)
+      expect(answer.status).toBe(503)
+      expect(ms).toBeGreaterThanOrEqual(95)
+      expect(simulator.journal.last()?.fault).toEqual({
+        id,
+        kind: 'status',
+        status: 503,
+        delayMs: 100,
+      })
+    })
+
+    it('resets the connection: fetch rejects with a TypeError', async () => {
+      const id = simulator.faults.inject({ service: 'router', network: 'reset', times: 1 })
+      const failed = listPresets()
+      await expect(failed).rejects.toBeInstanceOf(TypeError)
+      await expect(failed).rejects.toThrow('Failed to fetch')
+      expect((await listPresets()).status).toBe(200)
+      expect(simulator.journal.entries().map((e) => [e.status, e.response, e.fault])).toEqual([
+        [0, null, { id, kind: 'network-error' }],
+        [200, { data: [], total_count: 0 }, null],
+      ])
+    })
+
+    it('resets the connection after a delay', async () => {
+      simulator.faults.inject({ network: 'reset', delayMs: 100, times: 1 })
+      const began = performance.now()
+      await expect(getUsers()).rejects.toBeInstanceOf(TypeError)
+      expect(performance.now() - began).toBeGreaterThanOrEqual(95)
+    })
+
+    it('hangs: the request gets no answer until the client gives up', async () => {
+      const id = simulator.faults.inject({ operation: 'get-users', network: 'hang', times: 1 })
+      expect(
+        await unansweredAfter((signal) => messagingCall(ACME, 'GET', '/api/v1/users', { signal })),
+      ).toBe(true)
+      expect((await getUsers()).status).toBe(200)
+      expect(simulator.journal.entries().map((e) => [e.operation, e.status, e.fault])).toEqual([
+        ['get-users', 0, { id, kind: 'hang' }],
+        ['get-users', 200, null],
+      ])
+    })
   })
 
-  it('adds a fixed latency before every answer', async () => {
-    simulator.latency.set(120)
-    expect(simulator.latency.get()).toBe(120)
-    const [[a, b], ms] = await timed(() => Promise.all([listPresets(), getUsers()]))
-    expect([a.status, b.status]).toEqual([200, 200])
-    expect(ms).toBeGreaterThanOrEqual(115)
-    simulator.latency.set(0)
-    expect([simulator.latency.get(), simulator.describe().latency]).toEqual([0, 0])
-  })
+  describe('latency in process', () => {
+    it('starts at 0 unless the simulator was created with one', () => {
+      expect(simulator.latency.get()).toBe(0)
+    })
 
-  it('draws the latency from a range', async () => {
-    simulator.latency.set({ min: 60, max: 90 })
-    expect(simulator.latency.get()).toEqual({ min: 60, max: 90 })
-    for (let i = 0; i < 3; i++) {
+    it('adds a fixed latency before every answer', async () => {
+      simulator.latency.set(120)
+      expect(simulator.latency.get()).toBe(120)
+      const [[a, b], ms] = await timed(() => Promise.all([listPresets(), getUsers()]))
+      expect([a.status, b.status]).toEqual([200, 200])
+      expect(ms).toBeGreaterThanOrEqual(115)
+      simulator.latency.set(0)
+      expect([simulator.latency.get(), simulator.describe().latency]).toEqual([0, 0])
+    })
+
+    it('draws the latency from a range', async () => {
+      simulator.latency.set({ min: 60, max: 90 })
+      expect(simulator.latency.get()).toEqual({ min: 60, max: 90 })
+      for (let i = 0; i < 3; i++) {
+        const [, ms] = await timed(listPresets)
+        expect(ms).toBeGreaterThanOrEqual(55)
+        expect(ms).toBeLessThan(1_000)
+      }
+    })
+
+    it('adds the latency to a fault’s delay', async () => {
+      simulator.latency.set(60)
+      simulator.faults.inject({ delayMs: 60, times: 1 })
       const [, ms] = await timed(listPresets)
-      expect(ms).toBeGreaterThanOrEqual(55)
-      expect(ms).toBeLessThan(1_000)
-    }
+      expect(ms).toBeGreaterThanOrEqual(115)
+    })
+
+    it.each([
+      [-1, '-1'],
+      [Number.NaN, 'NaN'],
+      [{ min: 50, max: 10 }, '{"min":50,"max":10}'],
+      [{ min: -5, max: 10 }, '{"min":-5,"max":10}'],
+      [1e10, '10000000000'],
+    ])('refuses the latency %j with a message saying what is wrong', (setting, shown) => {
+      expect(() => simulator.latency.set(setting)).toThrow(
+        new RangeError(
+          `[understudy] Failed to set the latency: must be a number of milliseconds from 0 to 2147483647, or { min, max } with 0 <= min <= max <= 2147483647 (got ${shown}).`,
+        ),
+      )
+      expect(simulator.latency.get()).toBe(0)
+    })
+
+    it('refuses a missing latency with the same message, not a TypeError from inside', () => {
+      expect(() => simulator.latency.set(undefined as unknown as number)).toThrow(
+        /^\[understudy\] Failed to set the latency: /,
+      )
+    })
   })
 
-  it('adds the latency to a fault’s delay', async () => {
-    simulator.latency.set(60)
-    simulator.faults.inject({ delayMs: 60, times: 1 })
-    const [, ms] = await timed(listPresets)
-    expect(ms).toBeGreaterThanOrEqual(115)
-  })
-
-  it.each([
-    [-1, '-1'],
-    [Number.NaN, 'NaN'],
-    [{ min: 50, max: 10 }, '{"min":50,"max":10}'],
-    [{ min: -5, max: 10 }, '{"min":-5,"max":10}'],
-    [1e10, '10000000000'],
-  ])('refuses the latency %j with a message saying what is wrong', (setting, shown) => {
-    expect(() => simulator.latency.set(setting)).toThrow(
-      new RangeError(
-        `[understudy] Failed to set the latency: must be a number of milliseconds from 0 to 2147483647, or { min, max } with 0 <= min <= max <= 2147483647 (got ${shown}).`,
-      ),
-    )
-    expect(simulator.latency.get()).toBe(0)
-  })
-
-  it('refuses a missing latency with the same message, not a TypeError from inside', () => {
-    expect(() => simulator.latency.set(undefined as unknown as number)).toThrow(
-      /^\[understudy\] Failed to set the latency: /,
-    )
-  })
-})
-
-describe('refused fault definitions', () => {
-  it.each<[unknown, string]>([
-    [
-      { status: 999 },
-      'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 999)',
-    ],
-    [
-      { status: 42.5 },
-      'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 42.5)',
-    ],
-    [
-      { status: 103 },
-      'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 103)',
-    ],
-    [
-      { status: 304 },
-      'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 304)',
-    ],
-    [{ service: 'mail', status: 500 }, 'service: must be "router" or "messaging" (got "mail")'],
-    [{ status: 500, network: 'reset' }, 'give either a status or a network fault, not both'],
-    [{ network: 'drop' }, 'network: must be "reset" or "hang" (got "drop")'],
-    [{ service: 'router' }, 'give a status, a network fault or a delay'],
-    [{ status: 500, times: 0 }, 'times: must be a whole number from 1 to 9007199254740991 (got 0)'],
-    [
-      { status: 500, times: 1.5 },
-      'times: must be a whole number from 1 to 9007199254740991 (got 1.5)',
-    ],
-    [{ delayMs: -1 }, 'delayMs: must be a number of milliseconds from 0 to 2147483647 (got -1)'],
-    [
-      { delayMs: 2 ** 31 },
-      'delayMs: must be a number of milliseconds from 0 to 2147483647 (got 2147483648)',
-    ],
-    [
-      { status: 429, retryAfter: -1 },
-      'retryAfter: must be a number of seconds from 0 to 2147483.647 (got -1)',
-    ],
-    [{ status: 500, path: 5 }, 'path: must be a string or a regular expression (got 5)'],
-    [{ status: 500, operation: 5 }, 'operation: must be a string (got 5)'],
-    [{ status: 500, method: ['GET'] }, 'method: must be a string (got ["GET"])'],
-    [{ status: 500, message: 5 }, 'message: must be a string (got 5)'],
-    [{ status: 500, pathPattern: '^/a' }, 'pathPattern: unknown field'],
-    [null, 'give an object (got null)'],
-  ])('refuses %j with a message saying what is wrong', (definition, why) => {
-    expect(() => simulator.faults.inject(definition as FaultDefinition)).toThrow(
-      new TypeError(`[understudy] Failed to inject a fault: ${why}.`),
-    )
-    expect(simulator.faults.list()).toEqual([])
+  describe('refused fault definitions', () => {
+    it.each<[unknown, string]>([
+      [
+        { status: 999 },
+        'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 999)',
+      ],
+      [
+        { status: 42.5 },
+        'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 42.5)',
+      ],
+      [
+        { status: 103 },
+        'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 103)',
+      ],
+      [
+        { status: 304 },
+        'status: must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body (got 304)',
+      ],
+      [{ service: 'mail', status: 500 }, 'service: must be "router" or "messaging" (got "mail")'],
+      [{ status: 500, network: 'reset' }, 'give either a status or a network fault, not both'],
+      [{ network: 'drop' }, 'network: must be "reset" or "hang" (got "drop")'],
+      [{ service: 'router' }, 'give a status, a network fault or a delay'],
+      [
+        { status: 500, times: 0 },
+        'times: must be a whole number from 1 to 9007199254740991 (got 0)',
+      ],
+      [
+        { status: 500, times: 1.5 },
+        'times: must be a whole number from 1 to 9007199254740991 (got 1.5)',
+      ],
+      [{ delayMs: -1 }, 'delayMs: must be a number of milliseconds from 0 to 2147483647 (got -1)'],
+      [
+        { delayMs: 2 ** 31 },
+        'delayMs: must be a number of milliseconds from 0 to 2147483647 (got 2147483648)',
+      ],
+      [
+        { status: 429, retryAfter: -1 },
+        'retryAfter: must be a number of seconds from 0 to 2147483.647 (got -1)',
+      ],
+      [{ status: 500, path: 5 }, 'path: must be a string or a regular expression (got 5)'],
+      [{ status: 500, operation: 5 }, 'operation: must be a string (got 5)'],
+      [{ status: 500, method: ['GET'] }, 'method: must be a string (got ["GET"])'],
+      [{ status: 500, message: 5 }, 'message: must be a string (got 5)'],
+      [{ status: 500, pathPattern: '^/a' }, 'pathPattern: unknown field'],
+      [null, 'give an object (got null)'],
+    ])('refuses %j with a message saying what is wrong', (definition, why) => {
+      expect(() => simulator.faults.inject(definition as FaultDefinition)).toThrow(
+        new TypeError(`[understudy] Failed to inject a fault: ${why}.`),
+      )
+      expect(simulator.faults.list()).toEqual([])
+    })
   })
 })
 

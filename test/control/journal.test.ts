@@ -7,12 +7,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_JOURNAL_LIMIT } from '../../src/control/journal.js'
 import { createSimulator, type PlainRequest } from '../../src/index.js'
+import { useSimulator } from '../../src/node/index.js'
 import { type RunningServer, startServer } from '../../src/server/index.js'
 import {
   ACME,
   accounts,
   basic,
   control,
+  controlOptions,
   createPreset,
   createUser,
   keys,
@@ -20,11 +22,8 @@ import {
   NOW,
   ROUTER,
   routerCall,
-  useControlSimulator,
   workspaces,
 } from './support.js'
-
-const simulator = useControlSimulator()
 
 const PASSWORD = 'correct-horse-battery-staple'
 const chatBody = (content: string) => ({
@@ -45,355 +44,373 @@ function plainGet(url: string, headers: Record<string, string> = {}): PlainReque
   }
 }
 
-describe('recording in process', () => {
-  it('records a router request with every field', async () => {
-    const answer = await routerCall(ROUTER, 'POST', '/presets/flow/chat/completions?trace=1', {
-      body: chatBody('Be brief.'),
-    })
-    expect(answer.status).toBe(200)
-    expect(simulator.journal.entries()).toEqual([
-      {
-        seq: expect.any(Number),
-        time: NOW,
-        service: 'router',
-        tenant: workspaces.default,
-        operation: 'createPresetsChatCompletions',
-        actor: 'Default workspace inference key',
-        method: 'POST',
-        path: '/presets/flow/chat/completions',
-        query: { trace: '1' },
+describe('in process, through msw', () => {
+  const simulator = useSimulator({ beforeAll, afterEach, afterAll }, controlOptions)
+
+  describe('recording in process', () => {
+    it('records a router request with every field', async () => {
+      const answer = await routerCall(ROUTER, 'POST', '/presets/flow/chat/completions?trace=1', {
         body: chatBody('Be brief.'),
-        status: 200,
-        response: JSON.parse(answer.text),
-        fault: null,
-        durationMs: expect.any(Number),
-      },
-    ])
-  })
-
-  it('records a messaging request with its form body parsed and the password redacted', async () => {
-    simulator.clock.advance(2_000)
-    const answer = await createUser(ACME, 'romeo@acme.example', 'Romeo Montague', PASSWORD)
-    expect(answer.body).toEqual({ result: 'success', msg: '', user_id: 8 })
-    expect(simulator.journal.entries()).toEqual([
-      {
-        seq: expect.any(Number),
-        time: '2026-01-01T00:00:02.000Z',
-        service: 'messaging',
-        tenant: 'acme',
-        operation: 'create-user',
-        actor: 'iago@acme.example',
-        method: 'POST',
-        path: '/api/v1/users',
-        query: {},
-        body: { email: 'romeo@acme.example', password: '[redacted]', full_name: 'Romeo Montague' },
-        status: 200,
-        response: { result: 'success', msg: '', user_id: 8 },
-        fault: null,
-        durationMs: expect.any(Number),
-      },
-    ])
-  })
-
-  it('records a multipart body parsed, with the password redacted', async () => {
-    await messagingCall(ACME, 'POST', '/api/v1/users', {
-      multipart: { email: 'juliet@acme.example', password: PASSWORD, full_name: 'Juliet' },
-    })
-    expect(simulator.journal.last()?.body).toEqual({
-      email: 'juliet@acme.example',
-      password: '[redacted]',
-      full_name: 'Juliet',
-    })
-  })
-
-  it('records requests in order, newest last, each with the next sequence number', async () => {
-    await routerCall(ROUTER, 'GET', '/presets')
-    await messagingCall(ACME, 'GET', '/api/v1/users/me')
-    await routerCall(ROUTER, 'GET', '/presets/missing')
-    const entries = simulator.journal.entries()
-    expect(entries.map((e) => [e.operation, e.status])).toEqual([
-      ['listPresets', 200],
-      ['get-own-user', 200],
-      ['getPreset', 404],
-    ])
-    const first = entries[0]?.seq as number
-    expect(entries.map((e) => e.seq)).toEqual([first, first + 1, first + 2])
-  })
-
-  it('records who called, or null when nobody authenticated', async () => {
-    await routerCall(ROUTER, 'GET', '/presets', { key: null })
-    await routerCall(ROUTER, 'GET', '/presets', { key: 'sk-or-v1-unknown' })
-    await messagingCall(ACME, 'GET', '/api/v1/users', { as: null })
-    await messagingCall(ACME, 'GET', '/api/v1/users', { as: accounts.hamlet })
-    expect(
-      simulator.journal.entries().map((e) => [e.service, e.tenant, e.actor, e.status]),
-    ).toEqual([
-      ['router', null, null, 401],
-      ['router', null, null, 401],
-      ['messaging', 'acme', null, 401],
-      ['messaging', 'acme', 'hamlet@acme.example', 200],
-    ])
-  })
-
-  it('records a request that reached no operation with operation null and the text response', async () => {
-    await routerCall(ROUTER, 'GET', '/presets/a/versions/1/extra')
-    await messagingCall(ACME, 'GET', '/api/v1/nowhere')
-    const [router, messaging] = simulator.journal.entries()
-    expect([router?.operation, router?.path, router?.status, router?.response]).toEqual([
-      null,
-      '/presets/a/versions/1/extra',
-      404,
-      { error: { code: 404, message: 'Not Found' } },
-    ])
-    expect([messaging?.operation, messaging?.path, messaging?.status]).toEqual([
-      null,
-      '/api/v1/nowhere',
-      404,
-    ])
-    expect(messaging?.response).toContain('<title>Page not found | Zulip</title>')
-  })
-
-  it('records the injected fault that answered a request', async () => {
-    const id = simulator.faults.inject({ operation: 'get-users', status: 429, times: 1 })
-    await messagingCall(ACME, 'GET', '/api/v1/users')
-    expect(simulator.journal.last()).toMatchObject({
-      operation: 'get-users',
-      status: 429,
-      response: { result: 'error', code: 'RATE_LIMIT_HIT' },
-      fault: { id, kind: 'status', status: 429 },
-    })
-  })
-
-  it('returns copies that change nothing when edited', async () => {
-    await routerCall(ROUTER, 'GET', '/presets')
-    const [entry] = simulator.journal.entries()
-    ;(entry as { status: number }).status = 599
-    expect(simulator.journal.entries()[0]?.status).toBe(200)
-  })
-})
-
-describe('redaction in process', () => {
-  it('never records the Authorization header, API keys or passwords anywhere', async () => {
-    await routerCall(ROUTER, 'GET', '/presets', { key: keys.management })
-    await createPreset(ROUTER, 'p', 'x', keys.teamB)
-    await createUser(ACME, 'romeo@acme.example', 'Romeo', PASSWORD)
-    await messagingCall(ACME, 'GET', '/api/v1/users/me', { as: accounts.desdemona })
-    await messagingCall(ACME, 'GET', '/api/v1/users', { as: accounts.cordelia })
-    simulator.faults.inject({ status: 500, times: 1 })
-    await messagingCall(ACME, 'GET', '/api/v1/users', { as: accounts.othello })
-
-    const text = JSON.stringify(simulator.journal.entries())
-    for (const secret of [
-      keys.management,
-      keys.teamB,
-      accounts.iago.key,
-      accounts.desdemona.key,
-      accounts.cordelia.key,
-      accounts.othello.key,
-      basic(accounts.iago).slice('Basic '.length),
-      basic(accounts.othello).slice('Basic '.length),
-      PASSWORD,
-      'Bearer',
-      'Basic',
-    ]) {
-      expect(text).not.toContain(secret)
-    }
-    expect(text.toLowerCase()).not.toContain('authorization')
-    expect(simulator.journal.entries().every((e) => !('headers' in e))).toBe(true)
-  })
-
-  it('redacts API keys, tokens and passwords in query strings', async () => {
-    await routerCall(
-      ROUTER,
-      'GET',
-      `/presets?api_key=${keys.inference}&key=${keys.management}&token=t0ken&limit=5`,
-    )
-    await messagingCall(
-      ACME,
-      'GET',
-      `/api/v1/users?api_key=${accounts.iago.key}&password=${PASSWORD}&client_gravatar=true`,
-    )
-    expect(simulator.journal.entries().map((e) => e.query)).toEqual([
-      { api_key: '[redacted]', key: '[redacted]', token: '[redacted]', limit: '5' },
-      { api_key: '[redacted]', password: '[redacted]', client_gravatar: 'true' },
-    ])
-    const text = JSON.stringify(simulator.journal.entries())
-    for (const secret of [keys.inference, keys.management, 't0ken', accounts.iago.key, PASSWORD]) {
-      expect(text).not.toContain(secret)
-    }
-  })
-
-  it('redacts secret-named fields at any depth of a JSON body', async () => {
-    await routerCall(ROUTER, 'POST', '/presets/deep/chat/completions', {
-      body: {
-        ...chatBody('x'),
-        metadata: { apiKey: 'nested-secret', note: 'kept' },
-        tools: [{ secret: 'in-array', type: 'function' }],
-      },
-    })
-    expect(simulator.journal.last()?.body).toEqual({
-      ...chatBody('x'),
-      metadata: { apiKey: '[redacted]', note: 'kept' },
-      tools: [{ secret: '[redacted]', type: 'function' }],
-    })
-  })
-})
-
-describe('filtering, counting and clearing in process', () => {
-  /** Two router and three messaging requests at 00:00, 00:01, ..., 00:04. */
-  async function traffic() {
-    await createPreset(ROUTER, 'a')
-    simulator.clock.advance(60_000)
-    await routerCall(ROUTER, 'GET', '/presets/missing')
-    simulator.clock.advance(60_000)
-    await createUser(ACME, 'romeo@acme.example', 'Romeo')
-    simulator.clock.advance(60_000)
-    await createUser(ACME, 'romeo@acme.example', 'Romeo')
-    simulator.clock.advance(60_000)
-    await messagingCall(ACME, 'GET', '/api/v1/users')
-  }
-  const ops = (filter: Parameters<typeof simulator.journal.entries>[0]) =>
-    simulator.journal.entries(filter).map((e) => `${e.operation} ${e.status}`)
-
-  it('filters by service, tenant, operation and method', async () => {
-    await traffic()
-    expect(ops({ service: 'router' })).toEqual([
-      'createPresetsChatCompletions 200',
-      'getPreset 404',
-    ])
-    expect(ops({ tenant: 'acme' })).toEqual(['create-user 200', 'create-user 400', 'get-users 200'])
-    expect(ops({ tenant: workspaces.default, operation: 'getPreset' })).toEqual(['getPreset 404'])
-    expect(ops({ method: 'post' })).toEqual([
-      'createPresetsChatCompletions 200',
-      'create-user 200',
-      'create-user 400',
-    ])
-    expect(ops({ service: 'messaging', method: 'GET' })).toEqual(['get-users 200'])
-  })
-
-  it('filters by status, exactly or with a predicate', async () => {
-    await traffic()
-    expect(ops({ status: 400 })).toEqual(['create-user 400'])
-    expect(ops({ status: (s) => s >= 400 })).toEqual(['getPreset 404', 'create-user 400'])
-  })
-
-  it('filters by time, inclusive, in epoch ms or ISO', async () => {
-    await traffic()
-    expect(ops({ since: '2026-01-01T00:02:00.000Z' })).toEqual([
-      'create-user 200',
-      'create-user 400',
-      'get-users 200',
-    ])
-    expect(ops({ until: Date.parse('2026-01-01T00:01:00Z') })).toEqual([
-      'createPresetsChatCompletions 200',
-      'getPreset 404',
-    ])
-    expect(ops({ since: '2026-01-01T00:01:00Z', until: '2026-01-01T00:02:00Z' })).toEqual([
-      'getPreset 404',
-      'create-user 200',
-    ])
-  })
-
-  it('filters by a partial match of the parsed body', async () => {
-    await traffic()
-    expect(ops({ body: { email: 'romeo@acme.example' } })).toEqual([
-      'create-user 200',
-      'create-user 400',
-    ])
-    expect(ops({ body: { messages: [{ role: 'system' }] } })).toEqual([
-      'createPresetsChatCompletions 200',
-    ])
-    expect(ops({ body: { messages: [] } })).toEqual([])
-    expect(ops({ body: { email: 'juliet@acme.example' } })).toEqual([])
-    expect(ops({ body: { password: '[redacted]' } })).toHaveLength(2)
-  })
-
-  it('counts, and tells how often an operation was called with a body matching', async () => {
-    await traffic()
-    expect(simulator.journal.count()).toBe(5)
-    expect(simulator.journal.count({ service: 'messaging' })).toBe(3)
-    expect(
-      simulator.journal.count({ operation: 'create-user', body: { full_name: 'Romeo' } }),
-    ).toBe(2)
-    expect(
-      simulator.journal.count({ operation: 'create-user', body: { full_name: 'Juliet' } }),
-    ).toBe(0)
-    expect(simulator.journal.count({ operation: 'create-user', status: 200 })).toBe(1)
-    expect(simulator.describe().journal).toMatchObject({ count: 5, limit: DEFAULT_JOURNAL_LIMIT })
-  })
-
-  it('gives the newest entry matching a filter', async () => {
-    await traffic()
-    expect(simulator.journal.last()?.operation).toBe('get-users')
-    expect(simulator.journal.last({ operation: 'create-user' })?.response).toEqual({
-      result: 'error',
-      msg: 'Email is already in use.',
-      code: 'BAD_REQUEST',
-    })
-    expect(simulator.journal.last({ operation: 'listPresets' })).toBeUndefined()
-  })
-
-  it('clears every entry and keeps numbering after the last one', async () => {
-    await traffic()
-    const lastSeq = simulator.journal.last()?.seq as number
-    simulator.journal.clear()
-    expect([simulator.journal.entries(), simulator.journal.count()]).toEqual([[], 0])
-    await routerCall(ROUTER, 'GET', '/presets')
-    expect(simulator.journal.entries().map((e) => e.seq)).toEqual([lastSeq + 1])
-  })
-})
-
-describe('the cap in process', () => {
-  it('keeps 10,000 entries by default', () => {
-    expect(DEFAULT_JOURNAL_LIMIT).toBe(10_000)
-    expect(simulator.journal.limit).toBe(10_000)
-  })
-
-  it('keeps at most journalLimit entries, dropping the oldest first', async () => {
-    const small = createSimulator({ seed: 1, now: NOW, journalLimit: 3 })
-    for (const slug of ['a', 'b', 'c', 'd', 'e']) {
-      const outcome = await small.dispatch(
-        plainGet(`${ROUTER}/presets/${slug}`, { authorization: `Bearer ${keys.inference}` }),
-        'in-process',
-      )
-      expect(outcome).toMatchObject({ status: 404 })
-    }
-    expect(small.journal.entries().map((e) => [e.seq, e.path])).toEqual([
-      [3, '/presets/c'],
-      [4, '/presets/d'],
-      [5, '/presets/e'],
-    ])
-    expect(small.describe().journal).toMatchObject({ count: 3, limit: 3 })
-  })
-
-  it('records nothing with a limit of 0', async () => {
-    const none = createSimulator({ seed: 1, now: NOW, journalLimit: 0 })
-    await none.dispatch(plainGet(`${ACME}/api/v1/server_settings`), 'in-process')
-    expect(none.journal.entries()).toEqual([])
-  })
-
-  it('lowers and raises the cap at run time, keeping the newest', async () => {
-    try {
-      for (const slug of ['a', 'b', 'c', 'd']) await routerCall(ROUTER, 'GET', `/presets/${slug}`)
-      simulator.journal.setLimit(2)
-      expect(simulator.journal.entries().map((e) => e.path)).toEqual(['/presets/c', '/presets/d'])
-      await routerCall(ROUTER, 'GET', '/presets/e')
-      expect(simulator.journal.entries().map((e) => e.path)).toEqual(['/presets/d', '/presets/e'])
-      simulator.journal.setLimit(3)
-      await routerCall(ROUTER, 'GET', '/presets/f')
-      expect(simulator.journal.entries().map((e) => e.path)).toEqual([
-        '/presets/d',
-        '/presets/e',
-        '/presets/f',
+      })
+      expect(answer.status).toBe(200)
+      expect(simulator.journal.entries()).toEqual([
+        {
+          seq: expect.any(Number),
+          time: NOW,
+          service: 'router',
+          tenant: workspaces.default,
+          operation: 'createPresetsChatCompletions',
+          actor: 'Default workspace inference key',
+          method: 'POST',
+          path: '/presets/flow/chat/completions',
+          query: { trace: '1' },
+          body: chatBody('Be brief.'),
+          status: 200,
+          response: JSON.parse(answer.text),
+          fault: null,
+          durationMs: expect.any(Number),
+        },
       ])
-      expect(() => simulator.journal.setLimit(-1)).toThrow(
-        new RangeError(
-          '[understudy] Failed to set the journal limit: -1 is not a whole number >= 0.',
-        ),
+    })
+
+    it('records a messaging request with its form body parsed and the password redacted', async () => {
+      simulator.clock.advance(2_000)
+      const answer = await createUser(ACME, 'romeo@acme.example', 'Romeo Montague', PASSWORD)
+      expect(answer.body).toEqual({ result: 'success', msg: '', user_id: 8 })
+      expect(simulator.journal.entries()).toEqual([
+        {
+          seq: expect.any(Number),
+          time: '2026-01-01T00:00:02.000Z',
+          service: 'messaging',
+          tenant: 'acme',
+          operation: 'create-user',
+          actor: 'iago@acme.example',
+          method: 'POST',
+          path: '/api/v1/users',
+          query: {},
+          body: {
+            email: 'romeo@acme.example',
+            password: '[redacted]',
+            full_name: 'Romeo Montague',
+          },
+          status: 200,
+          response: { result: 'success', msg: '', user_id: 8 },
+          fault: null,
+          durationMs: expect.any(Number),
+        },
+      ])
+    })
+
+    it('records a multipart body parsed, with the password redacted', async () => {
+      await messagingCall(ACME, 'POST', '/api/v1/users', {
+        multipart: { email: 'juliet@acme.example', password: PASSWORD, full_name: 'Juliet' },
+      })
+      expect(simulator.journal.last()?.body).toEqual({
+        email: 'juliet@acme.example',
+        password: '[redacted]',
+        full_name: 'Juliet',
+      })
+    })
+
+    it('records requests in order, newest last, each with the next sequence number', async () => {
+      await routerCall(ROUTER, 'GET', '/presets')
+      await messagingCall(ACME, 'GET', '/api/v1/users/me')
+      await routerCall(ROUTER, 'GET', '/presets/missing')
+      const entries = simulator.journal.entries()
+      expect(entries.map((e) => [e.operation, e.status])).toEqual([
+        ['listPresets', 200],
+        ['get-own-user', 200],
+        ['getPreset', 404],
+      ])
+      const first = entries[0]?.seq as number
+      expect(entries.map((e) => e.seq)).toEqual([first, first + 1, first + 2])
+    })
+
+    it('records who called, or null when nobody authenticated', async () => {
+      await routerCall(ROUTER, 'GET', '/presets', { key: null })
+      await routerCall(ROUTER, 'GET', '/presets', { key: 'sk-or-v1-unknown' })
+      await messagingCall(ACME, 'GET', '/api/v1/users', { as: null })
+      await messagingCall(ACME, 'GET', '/api/v1/users', { as: accounts.hamlet })
+      expect(
+        simulator.journal.entries().map((e) => [e.service, e.tenant, e.actor, e.status]),
+      ).toEqual([
+        ['router', null, null, 401],
+        ['router', null, null, 401],
+        ['messaging', 'acme', null, 401],
+        ['messaging', 'acme', 'hamlet@acme.example', 200],
+      ])
+    })
+
+    it('records a request that reached no operation with operation null and the text response', async () => {
+      await routerCall(ROUTER, 'GET', '/presets/a/versions/1/extra')
+      await messagingCall(ACME, 'GET', '/api/v1/nowhere')
+      const [router, messaging] = simulator.journal.entries()
+      expect([router?.operation, router?.path, router?.status, router?.response]).toEqual([
+        null,
+        '/presets/a/versions/1/extra',
+        404,
+        { error: { code: 404, message: 'Not Found' } },
+      ])
+      expect([messaging?.operation, messaging?.path, messaging?.status]).toEqual([
+        null,
+        '/api/v1/nowhere',
+        404,
+      ])
+      expect(messaging?.response).toContain('<title>Page not found | Zulip</title>')
+    })
+
+    it('records the injected fault that answered a request', async () => {
+      const id = simulator.faults.inject({ operation: 'get-users', status: 429, times: 1 })
+      await messagingCall(ACME, 'GET', '/api/v1/users')
+      expect(simulator.journal.last()).toMatchObject({
+        operation: 'get-users',
+        status: 429,
+        response: { result: 'error', code: 'RATE_LIMIT_HIT' },
+        fault: { id, kind: 'status', status: 429 },
+      })
+    })
+
+    it('returns copies that change nothing when edited', async () => {
+      await routerCall(ROUTER, 'GET', '/presets')
+      const [entry] = simulator.journal.entries()
+      ;(entry as { status: number }).status = 599
+      expect(simulator.journal.entries()[0]?.status).toBe(200)
+    })
+  })
+
+  describe('redaction in process', () => {
+    it('never records the Authorization header, API keys or passwords anywhere', async () => {
+      await routerCall(ROUTER, 'GET', '/presets', { key: keys.management })
+      await createPreset(ROUTER, 'p', 'x', keys.teamB)
+      await createUser(ACME, 'romeo@acme.example', 'Romeo', PASSWORD)
+      await messagingCall(ACME, 'GET', '/api/v1/users/me', { as: accounts.desdemona })
+      await messagingCall(ACME, 'GET', '/api/v1/users', { as: accounts.cordelia })
+      simulator.faults.inject({ status: 500, times: 1 })
+      await messagingCall(ACME, 'GET', '/api/v1/users', { as: accounts.othello })
+
+      const text = JSON.stringify(simulator.journal.entries())
+      for (const secret of [
+        keys.management,
+        keys.teamB,
+        accounts.iago.key,
+        accounts.desdemona.key,
+        accounts.cordelia.key,
+        accounts.othello.key,
+        basic(accounts.iago).slice('Basic '.length),
+        basic(accounts.othello).slice('Basic '.length),
+        PASSWORD,
+        'Bearer',
+        'Basic',
+      ]) {
+        expect(text).not.toContain(secret)
+      }
+      expect(text.toLowerCase()).not.toContain('authorization')
+      expect(simulator.journal.entries().every((e) => !('headers' in e))).toBe(true)
+    })
+
+    it('redacts API keys, tokens and passwords in query strings', async () => {
+      await routerCall(
+        ROUTER,
+        'GET',
+        `/presets?api_key=${keys.inference}&key=${keys.management}&token=t0ken&limit=5`,
       )
-    } finally {
-      simulator.journal.setLimit(DEFAULT_JOURNAL_LIMIT)
+      await messagingCall(
+        ACME,
+        'GET',
+        `/api/v1/users?api_key=${accounts.iago.key}&password=${PASSWORD}&client_gravatar=true`,
+      )
+      expect(simulator.journal.entries().map((e) => e.query)).toEqual([
+        { api_key: '[redacted]', key: '[redacted]', token: '[redacted]', limit: '5' },
+        { api_key: '[redacted]', password: '[redacted]', client_gravatar: 'true' },
+      ])
+      const text = JSON.stringify(simulator.journal.entries())
+      for (const secret of [
+        keys.inference,
+        keys.management,
+        't0ken',
+        accounts.iago.key,
+        PASSWORD,
+      ]) {
+        expect(text).not.toContain(secret)
+      }
+    })
+
+    it('redacts secret-named fields at any depth of a JSON body', async () => {
+      await routerCall(ROUTER, 'POST', '/presets/deep/chat/completions', {
+        body: {
+          ...chatBody('x'),
+          metadata: { apiKey: 'nested-secret', note: 'kept' },
+          tools: [{ secret: 'in-array', type: 'function' }],
+        },
+      })
+      expect(simulator.journal.last()?.body).toEqual({
+        ...chatBody('x'),
+        metadata: { apiKey: '[redacted]', note: 'kept' },
+        tools: [{ secret: '[redacted]', type: 'function' }],
+      })
+    })
+  })
+
+  describe('filtering, counting and clearing in process', () => {
+    /** Two router and three messaging requests at 00:00, 00:01, ..., 00:04. */
+    async function traffic() {
+      await createPreset(ROUTER, 'a')
+      simulator.clock.advance(60_000)
+      await routerCall(ROUTER, 'GET', '/presets/missing')
+      simulator.clock.advance(60_000)
+      await createUser(ACME, 'romeo@acme.example', 'Romeo')
+      simulator.clock.advance(60_000)
+      await createUser(ACME, 'romeo@acme.example', 'Romeo')
+      simulator.clock.advance(60_000)
+      await messagingCall(ACME, 'GET', '/api/v1/users')
     }
+    const ops = (filter: Parameters<typeof simulator.journal.entries>[0]) =>
+      simulator.journal.entries(filter).map((e) => `${e.operation} ${e.status}`)
+
+    it('filters by service, tenant, operation and method', async () => {
+      await traffic()
+      expect(ops({ service: 'router' })).toEqual([
+        'createPresetsChatCompletions 200',
+        'getPreset 404',
+      ])
+      expect(ops({ tenant: 'acme' })).toEqual([
+        'create-user 200',
+        'create-user 400',
+        'get-users 200',
+      ])
+      expect(ops({ tenant: workspaces.default, operation: 'getPreset' })).toEqual(['getPreset 404'])
+      expect(ops({ method: 'post' })).toEqual([
+        'createPresetsChatCompletions 200',
+        'create-user 200',
+        'create-user 400',
+      ])
+      expect(ops({ service: 'messaging', method: 'GET' })).toEqual(['get-users 200'])
+    })
+
+    it('filters by status, exactly or with a predicate', async () => {
+      await traffic()
+      expect(ops({ status: 400 })).toEqual(['create-user 400'])
+      expect(ops({ status: (s) => s >= 400 })).toEqual(['getPreset 404', 'create-user 400'])
+    })
+
+    it('filters by time, inclusive, in epoch ms or ISO', async () => {
+      await traffic()
+      expect(ops({ since: '2026-01-01T00:02:00.000Z' })).toEqual([
+        'create-user 200',
+        'create-user 400',
+        'get-users 200',
+      ])
+      expect(ops({ until: Date.parse('2026-01-01T00:01:00Z') })).toEqual([
+        'createPresetsChatCompletions 200',
+        'getPreset 404',
+      ])
+      expect(ops({ since: '2026-01-01T00:01:00Z', until: '2026-01-01T00:02:00Z' })).toEqual([
+        'getPreset 404',
+        'create-user 200',
+      ])
+    })
+
+    it('filters by a partial match of the parsed body', async () => {
+      await traffic()
+      expect(ops({ body: { email: 'romeo@acme.example' } })).toEqual([
+        'create-user 200',
+        'create-user 400',
+      ])
+      expect(ops({ body: { messages: [{ role: 'system' }] } })).toEqual([
+        'createPresetsChatCompletions 200',
+      ])
+      expect(ops({ body: { messages: [] } })).toEqual([])
+      expect(ops({ body: { email: 'juliet@acme.example' } })).toEqual([])
+      expect(ops({ body: { password: '[redacted]' } })).toHaveLength(2)
+    })
+
+    it('counts, and tells how often an operation was called with a body matching', async () => {
+      await traffic()
+      expect(simulator.journal.count()).toBe(5)
+      expect(simulator.journal.count({ service: 'messaging' })).toBe(3)
+      expect(
+        simulator.journal.count({ operation: 'create-user', body: { full_name: 'Romeo' } }),
+      ).toBe(2)
+      expect(
+        simulator.journal.count({ operation: 'create-user', body: { full_name: 'Juliet' } }),
+      ).toBe(0)
+      expect(simulator.journal.count({ operation: 'create-user', status: 200 })).toBe(1)
+      expect(simulator.describe().journal).toMatchObject({ count: 5, limit: DEFAULT_JOURNAL_LIMIT })
+    })
+
+    it('gives the newest entry matching a filter', async () => {
+      await traffic()
+      expect(simulator.journal.last()?.operation).toBe('get-users')
+      expect(simulator.journal.last({ operation: 'create-user' })?.response).toEqual({
+        result: 'error',
+        msg: 'Email is already in use.',
+        code: 'BAD_REQUEST',
+      })
+      expect(simulator.journal.last({ operation: 'listPresets' })).toBeUndefined()
+    })
+
+    it('clears every entry and keeps numbering after the last one', async () => {
+      await traffic()
+      const lastSeq = simulator.journal.last()?.seq as number
+      simulator.journal.clear()
+      expect([simulator.journal.entries(), simulator.journal.count()]).toEqual([[], 0])
+      await routerCall(ROUTER, 'GET', '/presets')
+      expect(simulator.journal.entries().map((e) => e.seq)).toEqual([lastSeq + 1])
+    })
+  })
+
+  describe('the cap in process', () => {
+    it('keeps 10,000 entries by default', () => {
+      expect(DEFAULT_JOURNAL_LIMIT).toBe(10_000)
+      expect(simulator.journal.limit).toBe(10_000)
+    })
+
+    it('keeps at most journalLimit entries, dropping the oldest first', async () => {
+      const small = createSimulator({ seed: 1, now: NOW, journalLimit: 3 })
+      for (const slug of ['a', 'b', 'c', 'd', 'e']) {
+        const outcome = await small.dispatch(
+          plainGet(`${ROUTER}/presets/${slug}`, { authorization: `Bearer ${keys.inference}` }),
+          'in-process',
+        )
+        expect(outcome).toMatchObject({ status: 404 })
+      }
+      expect(small.journal.entries().map((e) => [e.seq, e.path])).toEqual([
+        [3, '/presets/c'],
+        [4, '/presets/d'],
+        [5, '/presets/e'],
+      ])
+      expect(small.describe().journal).toMatchObject({ count: 3, limit: 3 })
+    })
+
+    it('records nothing with a limit of 0', async () => {
+      const none = createSimulator({ seed: 1, now: NOW, journalLimit: 0 })
+      await none.dispatch(plainGet(`${ACME}/api/v1/server_settings`), 'in-process')
+      expect(none.journal.entries()).toEqual([])
+    })
+
+    it('lowers and raises the cap at run time, keeping the newest', async () => {
+      try {
+        for (const slug of ['a', 'b', 'c', 'd']) await routerCall(ROUTER, 'GET', `/presets/${slug}`)
+        simulator.journal.setLimit(2)
+        expect(simulator.journal.entries().map((e) => e.path)).toEqual(['/presets/c', '/presets/d'])
+        await routerCall(ROUTER, 'GET', '/presets/e')
+        expect(simulator.journal.entries().map((e) => e.path)).toEqual(['/presets/d', '/presets/e'])
+        simulator.journal.setLimit(3)
+        await routerCall(ROUTER, 'GET', '/presets/f')
+        expect(simulator.journal.entries().map((e) => e.path)).toEqual([
+          '/presets/d',
+          '/presets/e',
+          '/presets/f',
+        ])
+        expect(() => simulator.journal.setLimit(-1)).toThrow(
+          new RangeError(
+            '[understudy] Failed to set the journal limit: -1 is not a whole number >= 0.',
+          ),
+        )
+      } finally {
+        simulator.journal.setLimit(DEFAULT_JOURNAL_LIMIT)
+      }
+    })
   })
 })
 

@@ -1,46 +1,24 @@
 /**
- * Shared set-up of the control-surface tests: an in-process simulator behind setupServer that lets
- * requests to the standalone server (127.0.0.1) through, plain request helpers for the router, the
- * messaging API and the control routes, and the default scenario's credentials.
+ * Shared parts of the control-surface tests: the options of the in-process simulator (served by the
+ * package's `useSimulator`), plain request helpers for the router, the messaging API and the control
+ * routes, and the default scenario's credentials.
  */
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll } from 'vitest'
-import {
-  createSimulator,
-  type PlainRequest,
-  type PlainResponse,
-  type Simulator,
-  type SimulatorOptions,
-} from '../../src/index.js'
-import { accounts, basic } from '../messaging/support.js'
-import { keys, workspaces } from '../support/router.js'
+import type { PlainRequest, PlainResponse, Simulator, SimulatorOptions } from '../../src/index.js'
+import { accounts, basic, keys, workspaces } from '../support/credentials.js'
+import { NOW } from '../support/time.js'
 
-export { accounts, basic, keys, workspaces }
+export { accounts, basic, keys, NOW, workspaces }
 
-export const NOW = '2026-01-01T00:00:00.000Z'
 export const ROUTER = 'https://openrouter.ai/api/v1'
 export const ACME = 'https://acme.zulipchat.com'
 
-/** Starts a simulator behind setupServer for the current test file; puts everything back after each test. */
-export function useControlSimulator(options: SimulatorOptions = {}) {
-  const simulator = createSimulator({ seed: 'control-tests', now: NOW, ...options })
-  const server = setupServer(...simulator.handlers)
-  beforeAll(() =>
-    server.listen({
-      onUnhandledRequest(request, print) {
-        if (new URL(request.url).hostname !== '127.0.0.1') print.error()
-      },
-    }),
-  )
-  afterEach(async () => {
-    simulator.faults.clear()
-    simulator.latency.set(0)
-    await simulator.reset()
-    simulator.journal.clear()
-  })
-  afterAll(() => server.close())
-  return simulator
-}
+/**
+ * The control suites' simulator: `useSimulator({ beforeAll, afterEach, afterAll }, controlOptions)` (from
+ * `src/node`, as a consumer's test does) serves it and resets it after each test. A file that also drives a
+ * standalone server on 127.0.0.1 calls it inside a `describe` of its in-process suites, so that msw (which
+ * refuses unhandled requests) intercepts only while they run.
+ */
+export const controlOptions: SimulatorOptions = { seed: 'control-tests', now: NOW }
 
 /** A plain request as the handlers build it (for `simulator.dispatch`, the handlers' own path). */
 export function plainRequest(

@@ -4,9 +4,9 @@
  * body bytes, and journal the same entries. HEAD is left out: through msw a HEAD answer keeps its body
  * (msw does not strip it), `simulator.fetch` has none, as HTTP and the standalone server have none.
  */
-import { setupServer } from 'msw/node'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ACME, fetchSimulator, iagoAuth, ROUTER, routerAuth } from './support.js'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { useSimulator } from '../../src/node/index.js'
+import { ACME, fetchOptions, fetchSimulator, iagoAuth, ROUTER, routerAuth } from './support.js'
 
 const json = { ...routerAuth, 'content-type': 'application/json' }
 const formType = { ...iagoAuth, 'content-type': 'application/x-www-form-urlencoded' }
@@ -93,11 +93,8 @@ async function replay(send: (url: string, init: RequestInit) => Promise<Response
 }
 
 describe('simulator.fetch and the msw handlers', () => {
-  const viaMsw = fetchSimulator()
+  const viaMsw = useSimulator({ beforeAll, afterEach, afterAll }, fetchOptions)
   const viaFetch = fetchSimulator()
-  const server = setupServer(...viaMsw.handlers)
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-  afterAll(() => server.close())
 
   it('answer every operation with the same status, headers and body, and journal the same', async () => {
     const fromMsw = await replay((url, init) => fetch(url, init))

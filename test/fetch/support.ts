@@ -3,9 +3,10 @@
  * scenario's router key and messaging account as request headers.
  */
 import { createSimulator, type SimulatorOptions } from '../../src/index.js'
-import { accounts, keys } from '../support/credentials.js'
+import { accounts, basic, keys } from '../support/credentials.js'
+import { NOW } from '../support/time.js'
 
-export const NOW = '2026-01-01T00:00:00.000Z'
+export { NOW }
 export const ROUTER = 'https://openrouter.ai/api/v1'
 export const ACME = 'https://acme.zulipchat.com/api/v1'
 
@@ -13,12 +14,15 @@ export const ACME = 'https://acme.zulipchat.com/api/v1'
 export const routerAuth = { authorization: `Bearer ${keys.inference}` }
 /** `Authorization` of Iago, an administrator of `acme` who may create users. */
 export const iagoAuth = {
-  authorization: `Basic ${btoa(`${accounts.iago.email}:${accounts.iago.key}`)}`,
+  authorization: basic(accounts.iago),
 }
+
+/** The fetch suites' seed and clock. */
+export const fetchOptions: SimulatorOptions = { seed: 'fetch-tests', now: NOW }
 
 /** A simulator for one test: fixed seed and clock. */
 export const fetchSimulator = (options: SimulatorOptions = {}) =>
-  createSimulator({ seed: 'fetch-tests', now: NOW, ...options })
+  createSimulator({ ...fetchOptions, ...options })
 
 /** Status, headers (as pairs) and body text of a response. */
 export async function wire(response: Response) {
