@@ -7,9 +7,9 @@ import { once } from 'node:events'
 import { type IncomingMessage, request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CliServer, startCli } from '../support/cli.js'
-import { accounts, keys } from '../support/credentials.js'
+import { accounts, basic, keys } from '../support/credentials.js'
+import { NOW } from '../support/time.js'
 
-const NOW = '2026-01-01T00:00:00.000Z'
 const TOKEN = 'cli-control-token-0123'
 let logged: CliServer
 let json: CliServer
@@ -50,8 +50,6 @@ async function send(
   await once(response, 'end')
   return response
 }
-const basic = (email: string, key: string) =>
-  `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`
 
 describe('the start banner', () => {
   it('prints the inspector’s URL, with a hint for the token but not the token', () => {
@@ -73,7 +71,7 @@ describe('the request log', () => {
       headers: { authorization: `Bearer ${keys.inference}` },
     })
     const me = await send(`${logged.messaging.acme}/api/v1/users/me`, {
-      headers: { authorization: basic(accounts.iago.email, accounts.iago.key) },
+      headers: { authorization: basic(accounts.iago) },
     })
     const refused = await send(`${logged.router}/presets`, {
       headers: { authorization: 'Bearer sk-or-v1-not-a-key' },

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Har, HarEntry } from '../../src/control/har.js'
 import { createSimulator } from '../../src/index.js'
 import { type RunningServer, startServer } from '../../src/server/index.js'
+import { NOW } from '../support/time.js'
 import {
   accounts,
   basic,
@@ -18,7 +19,6 @@ import {
   recordExchanges,
 } from './support.js'
 
-const NOW = '2026-01-01T00:00:00.000Z'
 const ACME = 'https://acme.zulipchat.com'
 const VERSION = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {

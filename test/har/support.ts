@@ -4,8 +4,7 @@
  */
 import { har as validateHar } from 'har-validator'
 import type { FetchFunction } from '../../src/index.js'
-import { accounts, basic } from '../messaging/support.js'
-import { keys } from '../support/router.js'
+import { accounts, basic, keys } from '../support/credentials.js'
 
 export { accounts, basic, keys }
 

@@ -3,9 +3,9 @@
  * Welcome Bot message, rate-limited requests, a feature level), and a run of later requests whose answers
  * (status, headers, body text) are compared between a simulator and one restored from its snapshot.
  */
-import { accounts, keys } from '../support/credentials.js'
+import { accounts, basic, keys } from '../support/credentials.js'
 
-export const NOW = '2026-01-01T00:00:00.000Z'
+export { NOW } from '../support/time.js'
 
 /** Where the requests go, and how the clock moves, for one simulator (in process or behind a server). */
 export interface Target {
@@ -26,9 +26,7 @@ export interface Answer {
 }
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
-const basic = (account: { email: string; key: string }) => ({
-  authorization: `Basic ${Buffer.from(`${account.email}:${account.key}`).toString('base64')}`,
-})
+const basicAuth = (account: { email: string; key: string }) => ({ authorization: basic(account) })
 const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   body: new URLSearchParams(fields).toString(),
@@ -73,7 +71,7 @@ export const createUser = (
 ) =>
   send(target, 'POST', `${target.acme}/api/v1/users`, {
     ...form({ email, password: 'correct-horse-battery', full_name: fullName }),
-    headers: { ...form({}).headers, ...basic(by) },
+    headers: { ...form({}).headers, ...basicAuth(by) },
   })
 
 /** The rate limit the callers set on `acme` before `writeBefore`: iago's sixth request of a minute is refused. */
@@ -95,11 +93,13 @@ export async function writeBefore(target: Target): Promise<Answer[]> {
   answers.push(
     await send(target, 'POST', `${target.acme}/api/v1/realm/test_welcome_bot_custom_message`, {
       ...form({ welcome_message_custom_text: 'Welcome to **acme**!' }),
-      headers: { ...form({}).headers, ...basic(accounts.iago) },
+      headers: { ...form({}).headers, ...basicAuth(accounts.iago) },
     }),
   )
   answers.push(
-    await send(target, 'GET', `${target.acme}/api/v1/users/me`, { headers: basic(accounts.iago) }),
+    await send(target, 'GET', `${target.acme}/api/v1/users/me`, {
+      headers: basicAuth(accounts.iago),
+    }),
   )
   return answers
 }
@@ -109,8 +109,8 @@ export async function writeBefore(target: Target): Promise<Answer[]> {
  * limit's windows (iago's fourth and fifth requests of the minute pass, the sixth is refused) and the clock.
  */
 export async function replay(target: Target): Promise<Answer[]> {
-  const iago = { headers: basic(accounts.iago) }
-  const desdemona = { headers: basic(accounts.desdemona) }
+  const iago = { headers: basicAuth(accounts.iago) }
+  const desdemona = { headers: basicAuth(accounts.desdemona) }
   const answers = [
     await writePreset(target, 'gamma', 'third'),
     await writePreset(target, 'alpha', 'fourth'),
