@@ -6,34 +6,25 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Answer } from '../../examples/browser/main.js'
 import type { Simulator } from '../../src/simulator.js'
+import { accounts } from '../support/credentials.js'
+import { NOW } from '../support/time.js'
 import {
   chromiumSuiteTitle,
   exampleTools,
   hasChromium,
-  launchChromium,
   screenshot,
+  useChromium,
   watchErrors,
 } from './support.js'
-
-const NOW = '2026-01-01T00:00:00.000Z'
-const IAGO = { email: 'iago@acme.example', key: 'oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD' }
 
 const title = chromiumSuiteTitle('in Chromium')
 
 describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
-  let browser: Awaited<ReturnType<typeof launchChromium>>
-  let context: BrowserContext
-  beforeAll(async () => {
-    browser = await launchChromium()
-    context = browser.context
-  }, 60_000)
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = useChromium()
 
   describe('the example page, mocked by the service worker', () => {
     let outdir: string
@@ -45,7 +36,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
       outdir = await mkdtemp(join(tmpdir(), 'understudy-example-'))
       await tools.buildExample({ outdir })
       site = await tools.startStaticServer({ root: outdir, port: 0 })
-      page = await context.newPage()
+      page = await browser.context.newPage()
       errors = watchErrors(page)
       await page.goto(`${site.url}/?seed=browser-test&now=${NOW}`)
       await page
@@ -176,7 +167,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
             password: 'xxxx',
             fullName: 'Third',
           }),
-        [IAGO.email, IAGO.key],
+        [accounts.iago.email, accounts.iago.key],
       )
       expect([answer.status, answer.contentType, answer.text]).toEqual([
         400,

@@ -5,52 +5,36 @@
  * `cors: true` it can call the simulated services with `Authorization` and read their answers, and by
  * default it cannot.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/index.js'
-import { CHROMIUM, chromiumRequired, hasChromium, launchChromium } from './support.js'
+import { keys } from '../support/credentials.js'
+import { NOW } from '../support/time.js'
+import { chromiumSuiteTitle, hasChromium, startSite, useChromium } from './support.js'
 
-const NOW = '2026-01-01T00:00:00.000Z'
-const INFERENCE_KEY = 'sk-or-v1-understudy-default-inference'
-
-const title = hasChromium
-  ? 'in Chromium'
-  : `in Chromium: SKIPPED, ${CHROMIUM} is not installed (apt-get install chromium)`
-
-it.runIf(chromiumRequired && !hasChromium)('finds Chromium, which this run requires', () => {
-  expect.fail(`UNDERSTUDY_REQUIRE_CHROMIUM=1 but ${CHROMIUM} does not exist`)
-})
+const title = chromiumSuiteTitle('in Chromium')
 
 /** A page of another origin: a blank HTML page served on another port of 127.0.0.1. */
-async function otherOrigin(): Promise<{ url: string; server: Server }> {
-  const server = createServer((_, response) => {
+const otherOrigin = () =>
+  startSite((_, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     response.end(
       '<!doctype html><title>another app</title><link rel="icon" href="data:,"><body></body>',
     )
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server }
-}
 
 describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
-  let browser: Awaited<ReturnType<typeof launchChromium>>
-  let context: BrowserContext
+  const browser = useChromium()
   let other: Awaited<ReturnType<typeof otherOrigin>>
   let page: Page
   beforeAll(async () => {
-    browser = await launchChromium()
-    context = browser.context
     other = await otherOrigin()
-    page = await context.newPage()
-    await page.goto(other.url)
+    page = await browser.context.newPage()
+    await page.goto(`${other.url}/`)
   }, 60_000)
   afterAll(async () => {
     await page?.close()
-    await browser?.close()
-    await new Promise((resolve) => other?.server.close(resolve))
+    await other?.close()
   })
 
   describe('a page of another origin and the control surface', () => {
@@ -63,7 +47,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
     it('cannot reset the server or arm a fault, with no-cors fetches or forms', async () => {
       const created = await fetch(`${server.services.router}/presets/kept/chat/completions`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${INFERENCE_KEY}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${keys.inference}`, 'content-type': 'application/json' },
         body: JSON.stringify({ messages: [{ role: 'system', content: 'Stay.' }] }),
       })
       expect(created.status).toBe(200)
@@ -184,7 +168,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
             return [(error as Error).message]
           }
         },
-        [router, INFERENCE_KEY],
+        [router, keys.inference],
       )
 
     it('calls them with Authorization and reads the answers when cors is on', async () => {
@@ -203,7 +187,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
             })
             return `${response.status} ${response.headers.get('retry-after-ms')}`
           },
-          [server.services.router, INFERENCE_KEY],
+          [server.services.router, keys.inference],
         )
         expect(busy).toMatch(/^503 [0-9]+$/)
       } finally {

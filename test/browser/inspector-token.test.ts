@@ -3,49 +3,33 @@
  * (`/__understudy/inspector?token=<token>`), shows the state and acts; its cookie (`HttpOnly`,
  * `SameSite=Strict`, `Path=/__understudy`) then authenticates the control surface for this browser.
  */
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/index.js'
-import {
-  CHROMIUM,
-  chromiumRequired,
-  hasChromium,
-  launchChromium,
-  screenshot,
-  watchErrors,
-} from './support.js'
+import { NOW } from '../support/time.js'
+import { chromiumSuiteTitle, hasChromium, screenshot, useChromium, watchErrors } from './support.js'
 
 const TOKEN = 'open sesame'
 
-const title = hasChromium
-  ? 'in Chromium'
-  : `in Chromium: SKIPPED, ${CHROMIUM} is not installed (apt-get install chromium)`
-
-it.runIf(chromiumRequired && !hasChromium)('finds Chromium, which this run requires', () => {
-  expect.fail(`UNDERSTUDY_REQUIRE_CHROMIUM=1 but ${CHROMIUM} does not exist`)
-})
+const title = chromiumSuiteTitle('in Chromium')
 
 describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
-  let browser: Awaited<ReturnType<typeof launchChromium>>
-  let context: BrowserContext
+  const browser = useChromium()
   let server: RunningServer
   let page: Page
   let errors: string[]
   beforeAll(async () => {
-    browser = await launchChromium()
-    context = browser.context
     server = await startServer({
       port: 0,
       controlToken: TOKEN,
       seed: 'inspector-token',
-      now: '2026-01-01T00:00:00.000Z',
+      now: NOW,
     })
-    page = await context.newPage()
+    page = await browser.context.newPage()
     errors = watchErrors(page)
   }, 60_000)
   afterAll(async () => {
     await page?.close()
-    await browser?.close()
     await server?.close()
   })
 
@@ -62,7 +46,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
   })
 
   it('sets an HttpOnly, SameSite=Strict cookie for /__understudy only', async () => {
-    const cookies = await context.cookies(`${server.url}/__understudy/state`)
+    const cookies = await browser.context.cookies(`${server.url}/__understudy/state`)
     const port = new URL(server.url).port
     expect(
       cookies.map(({ name, path, httpOnly, sameSite }) => ({ name, path, httpOnly, sameSite })),
@@ -74,7 +58,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
         sameSite: 'Strict',
       },
     ])
-    expect(await context.cookies(`${server.url}/router/api/v1/presets`)).toEqual([])
+    expect(await browser.context.cookies(`${server.url}/router/api/v1/presets`)).toEqual([])
     // Not readable by the page's scripts.
     expect(await page.evaluate(() => document.cookie)).toBe('')
   })
@@ -97,9 +81,9 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
   })
 
   it('answers 401 for a wrong token', async () => {
-    await context.clearCookies()
+    await browser.context.clearCookies()
     const refused = await page.goto(`${server.url}/__understudy/inspector?token=wrong`)
     expect(refused?.status()).toBe(401)
-    expect(await context.cookies(server.url)).toEqual([])
+    expect(await browser.context.cookies(server.url)).toEqual([])
   })
 })

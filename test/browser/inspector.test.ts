@@ -9,23 +9,14 @@ import type { Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/index.js'
 import { secretsOf } from '../control/secrets.js'
-import { accounts, keys } from '../support/credentials.js'
-import {
-  chromiumSuiteTitle,
-  hasChromium,
-  launchChromium,
-  screenshot,
-  watchErrors,
-} from './support.js'
-
-const NOW = '2026-01-01T00:00:00.000Z'
-const basic = (account: { email: string; key: string }) =>
-  `Basic ${Buffer.from(`${account.email}:${account.key}`).toString('base64')}`
+import { accounts, basic, keys } from '../support/credentials.js'
+import { NOW } from '../support/time.js'
+import { chromiumSuiteTitle, hasChromium, screenshot, useChromium, watchErrors } from './support.js'
 
 const title = chromiumSuiteTitle('the inspector in Chromium')
 
 describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
-  let browser: Awaited<ReturnType<typeof launchChromium>>
+  const browser = useChromium()
   let server: RunningServer
   let page: Page
   let errors: string[]
@@ -33,7 +24,6 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
   const calls: Array<{ method: string; path: string; contentType: string | undefined }> = []
 
   beforeAll(async () => {
-    browser = await launchChromium()
     server = await startServer({ port: 0, seed: 'inspector-test', now: NOW })
     page = await browser.context.newPage()
     errors = watchErrors(page)
@@ -59,7 +49,6 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
   afterAll(async () => {
     await page?.close()
     await server?.close()
-    await browser?.close()
   })
 
   const text = (selector: string) => page.locator(selector).innerText()

@@ -5,11 +5,13 @@
  */
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type RequestListener } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
-import { expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 
 /** The Chromium the tests drive; CI installs it with apt (`chromium`). */
 export const CHROMIUM = process.env.UNDERSTUDY_CHROMIUM ?? '/usr/bin/chromium'
@@ -65,6 +67,49 @@ export async function launchChromium(): Promise<{
       await rm(profile, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * Launches Chromium (`launchChromium`) before the enclosing suite's tests and closes it after them (after the
+ * suite's own `afterAll`, which closes its pages first). Read `context` in hooks and tests, once it has started.
+ */
+export function useChromium(): { readonly context: BrowserContext } {
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined
+  beforeAll(async () => {
+    browser = await launchChromium()
+  }, 60_000)
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return {
+    get context() {
+      if (!browser) throw new Error('Chromium starts in beforeAll')
+      return browser.context
+    },
+  }
+}
+
+/**
+ * A site for a page to start from: `handler` served on 127.0.0.1, on a free port (`url` has no trailing
+ * slash); `close` ends its open connections too.
+ */
+export function startSite(
+  handler: RequestListener,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(handler)
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        // The browser may still hold keep-alive connections: end them too, or `close` waits for them.
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done())
+            server.closeAllConnections()
+          }),
+      }),
+    ),
+  )
 }
 
 /** Collects what the page reports as errors, to print when a test fails. */

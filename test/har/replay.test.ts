@@ -8,15 +8,14 @@
  * whose password reads `[redacted]`; a `{ redact: false }` HAR replays every request.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Har } from '../../src/control/har.js'
 import { createSimulator } from '../../src/index.js'
-import { chromiumSuiteTitle, hasChromium, launchChromium } from '../browser/support.js'
+import { chromiumSuiteTitle, hasChromium, startSite, useChromium } from '../browser/support.js'
+import { NOW } from '../support/time.js'
 import { type Exchange, expectValidHar, recordExchanges } from './support.js'
 
 const ROUTER = 'https://openrouter.ai/api/v1'
@@ -25,18 +24,12 @@ const ACME = 'https://acme.zulipchat.com'
 const SERVICES = /^https:\/\/(openrouter\.ai|acme\.zulipchat\.com)\//
 
 /** A site on 127.0.0.1 serving an empty page: the origin the page's fetches start from. */
-function startSite(): Promise<{ url: string; server: Server }> {
-  const server = createServer((_request, response) => {
+const startAppSite = () =>
+  startSite((_request, response) => {
     response
       .writeHead(200, { 'content-type': 'text/html' })
       .end('<!doctype html><title>app</title>')
   })
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }),
-    ),
-  )
-}
 
 interface PageAnswer {
   status?: number
@@ -68,9 +61,8 @@ describe.skipIf(!hasChromium)(
   chromiumSuiteTitle('a HAR from the journal, replayed by routeFromHAR in Chromium'),
   { timeout: 30_000 },
   () => {
-    let browser: Awaited<ReturnType<typeof launchChromium>>
-    let context: BrowserContext
-    let site: Awaited<ReturnType<typeof startSite>>
+    const browser = useChromium()
+    let site: Awaited<ReturnType<typeof startAppSite>>
     let folder: string
     let exchanges: Exchange[]
     let har: Har
@@ -78,13 +70,11 @@ describe.skipIf(!hasChromium)(
     let page: Page | undefined
 
     beforeAll(async () => {
-      ;[browser, site, folder] = await Promise.all([
-        launchChromium(),
-        startSite(),
+      ;[site, folder] = await Promise.all([
+        startAppSite(),
         mkdtemp(join(tmpdir(), 'understudy-har-')),
       ])
-      context = browser.context
-      const simulator = createSimulator({ seed: 'replay', now: '2026-01-01T00:00:00.000Z' })
+      const simulator = createSimulator({ seed: 'replay', now: NOW })
       exchanges = await recordExchanges(simulator.fetch, ROUTER, ACME)
       har = simulator.journal.toHAR()
       unredacted = simulator.journal.toHAR({}, { redact: false })
@@ -92,11 +82,10 @@ describe.skipIf(!hasChromium)(
     }, 60_000)
     afterEach(async () => {
       await page?.close()
-      await context.unrouteAll({ behavior: 'ignoreErrors' })
+      await browser.context.unrouteAll({ behavior: 'ignoreErrors' })
     })
     afterAll(async () => {
-      await browser?.close()
-      await new Promise((resolve) => site?.server.close(resolve))
+      await site?.close()
       if (folder) await rm(folder, { recursive: true, force: true })
     })
 
@@ -104,8 +93,8 @@ describe.skipIf(!hasChromium)(
     async function pageReplaying(document: Har, name: string): Promise<Page> {
       const file = join(folder, name)
       await writeFile(file, JSON.stringify(document))
-      await context.routeFromHAR(file, { url: SERVICES, notFound: 'abort' })
-      page = await context.newPage()
+      await browser.context.routeFromHAR(file, { url: SERVICES, notFound: 'abort' })
+      page = await browser.context.newPage()
       await page.goto(`${site.url}/`)
       return page
     }

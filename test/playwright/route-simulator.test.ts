@@ -4,13 +4,11 @@
  * answers through `route` (no service worker); requests the simulator does not answer go on to the network.
  * Chromium resolves no host but 127.0.0.1 here, so an answer from openrouter.ai can only come from the route.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { routeSimulator, type SimulatorRoute } from '../../src/playwright/index.js'
 import type { Simulator } from '../../src/simulator.js'
-import { CHROMIUM, chromiumRequired, hasChromium, launchChromium } from '../browser/support.js'
+import { chromiumSuiteTitle, hasChromium, startSite, useChromium } from '../browser/support.js'
 import { ACME, fetchSimulator, iagoAuth, ROUTER, routerAuth } from '../fetch/support.js'
 
 const PAGE = '<!doctype html><title>routed</title><p>routed</p>'
@@ -24,9 +22,9 @@ const WORKER = `self.onmessage = async (event) => {
 }`
 
 /** A site on 127.0.0.1: the page, the worker, and a local JSON answer (the "network"). */
-function startSite(): Promise<{ url: string; server: Server; hits: string[] }> {
+async function startPageSite() {
   const hits: string[] = []
-  const server = createServer((request, response) => {
+  const site = await startSite((request, response) => {
     hits.push(`${request.method} ${request.url}`)
     if (request.url === '/worker.js') {
       response.writeHead(200, { 'content-type': 'text/javascript' }).end(WORKER)
@@ -34,15 +32,7 @@ function startSite(): Promise<{ url: string; server: Server; hits: string[] }> {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"from":"network"}')
     } else response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE)
   })
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        server,
-        hits,
-      }),
-    ),
-  )
+  return { ...site, hits }
 }
 
 interface PageAnswer {
@@ -77,35 +67,26 @@ async function expected(twin: Simulator, url: string, init: RequestInit = {}) {
   return { status: response.status, headers: [...response.headers], body: await response.text() }
 }
 
-const title = hasChromium
-  ? 'routeSimulator in Chromium'
-  : `routeSimulator in Chromium: SKIPPED, ${CHROMIUM} is not installed (apt-get install chromium)`
-
-it.runIf(chromiumRequired && !hasChromium)('finds Chromium, which this run requires', () => {
-  expect.fail(`UNDERSTUDY_REQUIRE_CHROMIUM=1 but ${CHROMIUM} does not exist`)
-})
+const title = chromiumSuiteTitle('routeSimulator in Chromium')
 
 describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
-  let browser: Awaited<ReturnType<typeof launchChromium>>
-  let context: BrowserContext
-  let site: Awaited<ReturnType<typeof startSite>>
+  const browser = useChromium()
+  let site: Awaited<ReturnType<typeof startPageSite>>
   let page: Page
   let simulator: Simulator
   let twin: Simulator
   let routed: SimulatorRoute | undefined
 
   beforeAll(async () => {
-    ;[browser, site] = await Promise.all([launchChromium(), startSite()])
-    context = browser.context
-  }, 60_000)
+    site = await startPageSite()
+  })
   afterAll(async () => {
-    await browser?.close()
-    await new Promise((resolve) => site?.server.close(resolve))
+    await site?.close()
   })
   beforeEach(async () => {
     simulator = fetchSimulator()
     twin = fetchSimulator()
-    page = await context.newPage()
+    page = await browser.context.newPage()
     await page.goto(`${site.url}/`)
   })
   afterEach(async () => {
@@ -261,8 +242,8 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
   })
 
   it('routes a whole browser context', async () => {
-    routed = await routeSimulator(context, simulator)
-    const other = await context.newPage()
+    routed = await routeSimulator(browser.context, simulator)
+    const other = await browser.context.newPage()
     try {
       await other.goto(`${site.url}/`)
       const answer = await pageFetch(other, `${ROUTER}/presets`, { headers: routerAuth })
