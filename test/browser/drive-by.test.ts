@@ -7,8 +7,9 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { startServer } from '../../src/server/index.js'
 import { keys } from '../support/credentials.js'
+import { useServer } from '../support/server.js'
 import { NOW } from '../support/time.js'
 import { chromiumSuiteTitle, hasChromium, startSite, useChromium } from './support.js'
 
@@ -38,11 +39,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
   })
 
   describe('a page of another origin and the control surface', () => {
-    let server: RunningServer
-    beforeAll(async () => {
-      server = await startServer({ port: 0, seed: 'drive-by', now: NOW })
-    })
-    afterAll(() => server?.close())
+    const server = useServer({ seed: 'drive-by', now: NOW })
 
     it('cannot reset the server or arm a fault, with no-cors fetches or forms', async () => {
       const created = await fetch(`${server.services.router}/presets/kept/chat/completions`, {

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { useServer } from '../support/server.js'
 import { NOW } from '../support/time.js'
 import { chromiumSuiteTitle, hasChromium, screenshot, useChromium, watchErrors } from './support.js'
 
@@ -15,22 +15,15 @@ const title = chromiumSuiteTitle('in Chromium')
 
 describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
   const browser = useChromium()
-  let server: RunningServer
+  const server = useServer({ controlToken: TOKEN, seed: 'inspector-token', now: NOW })
   let page: Page
   let errors: string[]
   beforeAll(async () => {
-    server = await startServer({
-      port: 0,
-      controlToken: TOKEN,
-      seed: 'inspector-token',
-      now: NOW,
-    })
     page = await browser.context.newPage()
     errors = watchErrors(page)
   }, 60_000)
   afterAll(async () => {
     await page?.close()
-    await server?.close()
   })
 
   it('opens from the link with the token and shows the state', async () => {

@@ -7,9 +7,9 @@
  */
 import type { Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
 import { secretsOf } from '../control/secrets.js'
 import { accounts, basic, keys } from '../support/credentials.js'
+import { useServer } from '../support/server.js'
 import { NOW } from '../support/time.js'
 import { chromiumSuiteTitle, hasChromium, screenshot, useChromium, watchErrors } from './support.js'
 
@@ -17,14 +17,13 @@ const title = chromiumSuiteTitle('the inspector in Chromium')
 
 describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
   const browser = useChromium()
-  let server: RunningServer
+  const server = useServer({ seed: 'inspector-test', now: NOW })
   let page: Page
   let errors: string[]
   /** Every control call the page made: method, path below `/__understudy`, content type. */
   const calls: Array<{ method: string; path: string; contentType: string | undefined }> = []
 
   beforeAll(async () => {
-    server = await startServer({ port: 0, seed: 'inspector-test', now: NOW })
     page = await browser.context.newPage()
     errors = watchErrors(page)
     page.on('request', (request: Request) => {
@@ -48,7 +47,6 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
   })
   afterAll(async () => {
     await page?.close()
-    await server?.close()
   })
 
   const text = (selector: string) => page.locator(selector).innerText()

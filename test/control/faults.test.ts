@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { FaultDefinition } from '../../src/control/faults.js'
 import { useSimulator } from '../../src/node/index.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { useServer } from '../support/server.js'
 import {
   ACME,
   type Answer,
@@ -421,22 +421,18 @@ describe('in process, through msw', () => {
 })
 
 describe('faults and latency over HTTP', () => {
-  let server: RunningServer
+  const server = useServer({ seed: 'faults', now: NOW })
   let acme: string
   const list = () => routerCall(server.services.router, 'GET', '/presets')
 
-  beforeAll(async () => {
-    server = await startServer({ port: 0, seed: 'faults', now: NOW })
+  beforeAll(() => {
     acme = server.services.messaging.acme as string
-  }, 60_000)
+  })
   afterEach(async () => {
     await control(server.url, 'DELETE', '/faults')
     await control(server.url, 'PUT', '/latency', { latency: 0 })
     await control(server.url, 'POST', '/reset')
     await control(server.url, 'DELETE', '/journal')
-  })
-  afterAll(async () => {
-    await server?.close()
   })
 
   it('arms a router fault for one request and answers it with the status, body and headers', async () => {

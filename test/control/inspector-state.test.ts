@@ -3,23 +3,17 @@
  * fault can target, journal rows with actor, redacted body and message, tenants by name, no secret
  * anywhere, and an answer that stays small whatever was recorded.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { INSPECTOR_HTML } from '../../src/control/inspector.js'
 import { STATE_LIST_LIMITS } from '../../src/control/state.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { useServer } from '../support/server.js'
 import { secretsOf } from './secrets.js'
 import { accounts, basic, keys, NOW } from './support.js'
 
-let server: RunningServer
+const server = useServer({ seed: 'inspector-state', now: NOW })
 
-beforeAll(async () => {
-  server = await startServer({ port: 0, seed: 'inspector-state', now: NOW })
-})
 afterEach(async () => {
   await server.simulator.reset()
-})
-afterAll(async () => {
-  await server?.close()
 })
 
 async function readState() {

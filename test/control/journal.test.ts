@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_JOURNAL_LIMIT } from '../../src/control/journal.js'
 import { createSimulator, type PlainRequest } from '../../src/index.js'
 import { useSimulator } from '../../src/node/index.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { useServer } from '../support/server.js'
 import {
   ACME,
   accounts,
@@ -415,19 +415,15 @@ describe('in process, through msw', () => {
 })
 
 describe('the journal over HTTP', () => {
-  let server: RunningServer
+  const server = useServer({ seed: 'journal', now: NOW, journalLimit: 4 })
   let acme: string
 
-  beforeAll(async () => {
-    server = await startServer({ port: 0, seed: 'journal', now: NOW, journalLimit: 4 })
+  beforeAll(() => {
     acme = server.services.messaging.acme as string
-  }, 60_000)
+  })
   afterEach(async () => {
     await control(server.url, 'POST', '/reset')
     await control(server.url, 'DELETE', '/journal')
-  })
-  afterAll(async () => {
-    await server?.close()
   })
 
   const journal = async (query = '') => (await control(server.url, 'GET', `/journal${query}`)).body

@@ -4,14 +4,14 @@
  * error naming the known ids, and over HTTP (`POST /__understudy/faults`, `GET /__understudy/journal…`)
  * with a 400 in the control surface's shape.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { messagingOperations } from '../../handlers/messaging/index.js'
 import { routerOperations } from '../../handlers/router/index.js'
 import { OPERATION_IDS } from '../../src/control/operations.js'
 import { inspectorState } from '../../src/control/state.js'
 import { InputTypeError } from '../../src/core/input-error.js'
 import { createSimulator } from '../../src/index.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { useServer } from '../support/server.js'
 import '../../src/vitest/index.js'
 import { control, NOW } from './support.js'
 
@@ -96,14 +96,7 @@ describe('in process', () => {
 })
 
 describe('over HTTP', () => {
-  let server: RunningServer
-
-  beforeAll(async () => {
-    server = await startServer({ port: 0, seed: 'ids', now: NOW })
-  }, 60_000)
-  afterAll(async () => {
-    await server?.close()
-  })
+  const server = useServer({ seed: 'ids', now: NOW })
 
   it('POST /__understudy/faults answers 400 naming the known ids, and arms nothing', async () => {
     const refused = await control(server.url, 'POST', '/faults', {

@@ -15,7 +15,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import zulip from 'zulip-js'
 import { useSimulator } from '../../src/node/index.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { useServer } from '../support/server.js'
 import { ACME, accounts, control, controlOptions, keys, NOW, rejection } from './support.js'
 
 const chatRequest = {
@@ -239,20 +239,16 @@ describe('in process, through msw', () => {
 })
 
 describe('the real clients over HTTP', () => {
-  let server: RunningServer
+  const server = useServer({ seed: 'sdk-faults', now: NOW })
   let realm: string
 
-  beforeAll(async () => {
-    server = await startServer({ port: 0, seed: 'sdk-faults', now: NOW })
+  beforeAll(() => {
     realm = server.services.messaging.acme as string
-  }, 60_000)
+  })
   afterEach(async () => {
     await control(server.url, 'DELETE', '/faults')
     await control(server.url, 'POST', '/reset')
     await control(server.url, 'DELETE', '/journal')
-  })
-  afterAll(async () => {
-    await server?.close()
   })
 
   const inject = (fault: Record<string, unknown>) => control(server.url, 'POST', '/faults', fault)

@@ -4,10 +4,10 @@
  * (`har-validator`), with every field the format asks for, redacted as the journal is.
  */
 import { readFileSync } from 'node:fs'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { Har, HarEntry } from '../../src/control/har.js'
 import { createSimulator } from '../../src/index.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { useServer } from '../support/server.js'
 import { NOW } from '../support/time.js'
 import {
   accounts,
@@ -230,17 +230,10 @@ describe('journal.toHAR', () => {
 })
 
 describe('GET /__understudy/journal.har', () => {
-  let server: RunningServer
-
-  beforeAll(async () => {
-    server = await startServer({ port: 0, seed: 'har', now: NOW })
-  }, 60_000)
+  const server = useServer({ seed: 'har', now: NOW })
   afterEach(async () => {
     await fetch(`${server.url}/__understudy/reset`, { method: 'POST' })
     await fetch(`${server.url}/__understudy/journal`, { method: 'DELETE' })
-  })
-  afterAll(async () => {
-    await server?.close()
   })
 
   const getHar = (query = '') => fetch(`${server.url}/__understudy/journal.har${query}`)

@@ -4,8 +4,9 @@
  * answers carry the CORS headers and expose the retry and rate-limit headers. The control surface never
  * answers CORS. (A page in Chromium: `test/browser/drive-by.test.ts`.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { describe, expect, it } from 'vitest'
+import { startServer } from '../../src/server/index.js'
+import { useServer } from '../support/server.js'
 import { accounts, basic, keys, send } from './support.js'
 
 const PAGE = 'http://localhost:5500'
@@ -19,11 +20,7 @@ const preflight = (url: string, method: string, headers: Record<string, string> 
   })
 
 describe('with cors: true', () => {
-  let server: RunningServer
-  beforeAll(async () => {
-    server = await startServer({ port: 0, cors: true, seed: 'cors', now: '2026-01-01T00:00:00Z' })
-  })
-  afterAll(() => server.close())
+  const server = useServer({ cors: true, seed: 'cors', now: '2026-01-01T00:00:00Z' })
 
   it('answers a router preflight with the methods of the path and the requested headers', async () => {
     const reply = await preflight(`${server.services.router}/presets/p`, 'GET', {
@@ -127,11 +124,7 @@ describe('with cors: true', () => {
 })
 
 describe('with cors: { origins }', () => {
-  let server: RunningServer
-  beforeAll(async () => {
-    server = await startServer({ port: 0, cors: { origins: ['http://localhost:5500'] } })
-  })
-  afterAll(() => server.close())
+  const server = useServer({ cors: { origins: ['http://localhost:5500'] } })
 
   it('answers only the listed origins', async () => {
     const listed = await preflight(`${server.services.router}/presets`, 'GET')

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/server/index.js'
 import { exchange, iago, routerKey, send, useBothEngines } from './support.js'
 
-const engines = useBothEngines({ seed: 'engines', now: '2026-04-01T00:00:00Z' })
+const { direct, viaMsw } = useBothEngines({ seed: 'engines', now: '2026-04-01T00:00:00Z' })
 const json = { 'content-type': 'application/json' }
 const form = { 'content-type': 'application/x-www-form-urlencoded' }
 
@@ -114,8 +114,8 @@ async function replay(server: RunningServer) {
 
 describe('the two engines of the standalone server', () => {
   it('answer every operation with the same status, headers and body bytes', async () => {
-    const fromDirect = await replay(engines.direct)
-    const fromMsw = await replay(engines.viaMsw)
+    const fromDirect = await replay(direct)
+    const fromMsw = await replay(viaMsw)
     expect(fromDirect).toEqual(fromMsw)
     expect(fromDirect.map((entry) => entry.split('\n')[1])).toEqual([
       '200',
@@ -194,8 +194,8 @@ const raw = async (server: RunningServer, bytes: string) =>
 
 describe('the two engines, for methods fetch refuses or never sends', () => {
   it('answer TRACE, WebDAV and other odd methods with the same bytes, in the service shape', async () => {
-    const fromDirect = await replayOdd(engines.direct)
-    expect(await replayOdd(engines.viaMsw)).toEqual(fromDirect)
+    const fromDirect = await replayOdd(direct)
+    expect(await replayOdd(viaMsw)).toEqual(fromDirect)
     // TRACE is the service's 405, not a server error (msw could not carry it before).
     expect(fromDirect[0]).toBe(
       'TRACE /router/api/v1/presets \n405\n[["allow","GET"],["content-length","53"],["content-type","application/json"]]\n{"error":{"code":405,"message":"Method Not Allowed"}}',
@@ -210,8 +210,8 @@ describe('the two engines, for methods fetch refuses or never sends', () => {
       'Get /router/api/v1/presets HTTP/1.1',
     ]) {
       const bytes = `${line}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`
-      const fromDirect = await raw(engines.direct, bytes)
-      expect(await raw(engines.viaMsw, bytes)).toBe(fromDirect)
+      const fromDirect = await raw(direct, bytes)
+      expect(await raw(viaMsw, bytes)).toBe(fromDirect)
       expect(fromDirect.split('\r\n', 1)[0]).toBe('HTTP/1.1 400 Bad Request')
     }
   })

@@ -3,8 +3,9 @@
  * the bound host or a name the user allows (`allowedHosts`); any other gets 403 naming the host and how
  * to allow it, on the control surface and on the services alike.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/index.js'
+import { useServer } from '../support/server.js'
 import { exchange, keys, problem, send } from './support.js'
 
 const refusal = (header: string, name: string) =>
@@ -13,13 +14,11 @@ const refusal = (header: string, name: string) =>
   )
 
 describe('a server with the default hosts', () => {
-  let server: RunningServer
+  const server = useServer()
   let port: string
-  beforeAll(async () => {
-    server = await startServer({ port: 0 })
+  beforeAll(() => {
     port = new URL(server.url).port
   })
-  afterAll(() => server.close())
 
   it('refuses discovery to a rebound name, with 403 naming the host and how to allow it', async () => {
     const reply = await send(`${server.url}/__understudy`, {

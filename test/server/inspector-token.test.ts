@@ -4,18 +4,17 @@
  * the page's own calls. No other control route takes the query token. (In Chromium:
  * `test/browser/inspector-token.test.ts`.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { startServer } from '../../src/server/index.js'
+import { useServer } from '../support/server.js'
 import { problem, send } from './support.js'
 
 const TOKEN = 's3cret t0ken;='
-let server: RunningServer
+const server = useServer({ controlToken: TOKEN })
 let port: string
-beforeAll(async () => {
-  server = await startServer({ port: 0, controlToken: TOKEN })
+beforeAll(() => {
   port = new URL(server.url).port
 })
-afterAll(() => server.close())
 
 const inspector = (token: string) =>
   `${server.url}/__understudy/inspector?token=${encodeURIComponent(token)}`

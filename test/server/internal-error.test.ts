@@ -2,15 +2,11 @@
  * A crash in the server's request path is not disguised: it is answered 500 in the shape of the service
  * the path names (the control surface's shape under `/__understudy`), and logged as one line on stderr.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { useServer } from '../support/server.js'
 import { accounts, basic, keys, type Reply, send } from './support.js'
 
-let server: RunningServer
-beforeAll(async () => {
-  server = await startServer({ port: 0 })
-})
-afterAll(() => server.close())
+const server = useServer()
 afterEach(() => vi.restoreAllMocks())
 
 /** Breaks one method of the simulator for the duration of a test. */

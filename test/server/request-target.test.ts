@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/server/index.js'
 import { exchange, iago, routerKey, useBothEngines } from './support.js'
 
-const engines = useBothEngines({ seed: 'targets', now: '2026-04-01T00:00:00Z' })
+const { direct, viaMsw } = useBothEngines({ seed: 'targets', now: '2026-04-01T00:00:00Z' })
 
 const targets = [
   '/router/api/v1/presets',
@@ -72,16 +72,16 @@ describe('request targets on the direct engine', () => {
     const fromDirect: string[] = []
     const fromMsw: string[] = []
     for (const target of targets) {
-      fromDirect.push(await get(engines.direct, target))
-      fromMsw.push(await get(engines.viaMsw, target))
+      fromDirect.push(await get(direct, target))
+      fromMsw.push(await get(viaMsw, target))
     }
     expect(fromDirect).toEqual(fromMsw)
-    expect(journaled(engines.direct)).toEqual(journaled(engines.viaMsw))
+    expect(journaled(direct)).toEqual(journaled(viaMsw))
     // Every one reached the simulator (none refused by node's parser).
-    expect(journaled(engines.direct)).toHaveLength(targets.length)
-    const paths = journaled(engines.direct).map((entry) => entry.path)
+    expect(journaled(direct)).toHaveLength(targets.length)
+    const paths = journaled(direct).map((entry) => entry.path)
     expect(paths).toContain('/presets') // `/presets/x/../` and `%2e%2e` resolved as URL parsing does
-    expect(journaled(engines.direct)[3]).toEqual({
+    expect(journaled(direct)[3]).toEqual({
       url: '/router/api/v1/presets??limit=1',
       path: '/presets',
       query: { '?limit': '1' },

@@ -4,17 +4,16 @@
  * services keep answering such requests as the real services do. An empty control token is refused at
  * start.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startServer } from '../../src/server/index.js'
+import { useServer } from '../support/server.js'
 import { accounts, basic, keys, problem, send } from './support.js'
 
-let server: RunningServer
+const server = useServer({ seed: 'same-origin', now: '2026-01-01T00:00:00Z' })
 let own: string
-beforeAll(async () => {
-  server = await startServer({ port: 0, seed: 'same-origin', now: '2026-01-01T00:00:00Z' })
+beforeAll(() => {
   own = server.url
 })
-afterAll(() => server.close())
 afterEach(() => server.simulator.faults.clear())
 
 const control = (path: string) => `${own}/__understudy${path}`

@@ -6,9 +6,9 @@
  */
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
-import { afterAll, beforeAll } from 'vitest'
-import { type RunningServer, type ServerOptions, startServer } from '../../src/server/index.js'
+import type { ServerOptions } from '../../src/server/index.js'
 import { accounts, basic, keys } from '../support/credentials.js'
+import { useServer } from '../support/server.js'
 
 export { accounts, basic, keys }
 
@@ -67,34 +67,8 @@ export function exchange(url: string, bytes: string): Promise<string> {
   })
 }
 
-/**
- * Starts the `direct` and the `msw` engine with the same options before the file's tests and closes them
- * after; read `direct` and `viaMsw` in hooks and tests (they are set once both have started).
- */
-export function useBothEngines(options: Omit<ServerOptions, 'engine'>): {
-  readonly direct: RunningServer
-  readonly viaMsw: RunningServer
-} {
-  let servers: [RunningServer, RunningServer] | undefined
-  beforeAll(async () => {
-    servers = await Promise.all([
-      startServer({ port: 0, ...options, engine: 'direct' }),
-      startServer({ port: 0, ...options, engine: 'msw' }),
-    ])
-  })
-  afterAll(async () => {
-    await Promise.all(servers?.map((server) => server.close()) ?? [])
-  })
-  const started = () => {
-    if (!servers) throw new Error('the engines start in beforeAll')
-    return servers
-  }
-  return {
-    get direct() {
-      return started()[0]
-    },
-    get viaMsw() {
-      return started()[1]
-    },
-  }
-}
+/** The `direct` and the `msw` engine started with the same options for the enclosing suite (`useServer`). */
+export const useBothEngines = (options: Omit<ServerOptions, 'engine'>) => ({
+  direct: useServer({ ...options, engine: 'direct' }),
+  viaMsw: useServer({ ...options, engine: 'msw' }),
+})

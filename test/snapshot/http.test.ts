@@ -3,8 +3,9 @@
  * server, the same answers on a second server the snapshot was put into, and the refusals (400 naming every
  * problem, 413 over the body limit, 401 without the control token).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/index.js'
+import { useServer } from '../support/server.js'
 import {
   type Answer,
   control,
@@ -16,18 +17,8 @@ import {
   writeBefore,
 } from './support.js'
 
-let source: RunningServer
-let copy: RunningServer
-
-beforeAll(async () => {
-  ;[source, copy] = await Promise.all([
-    startServer({ port: 0, seed: 'http-snapshot', now: NOW }),
-    startServer({ port: 0, seed: 'another', scenario: 'empty' }),
-  ])
-})
-afterAll(async () => {
-  await Promise.all([source?.close(), copy?.close()])
-})
+const source = useServer({ seed: 'http-snapshot', now: NOW })
+const copy = useServer({ seed: 'another', scenario: 'empty' })
 
 /**
  * The answers of one server with its origin (its port) written as `ORIGIN`, and without the headers Node's
