@@ -14,10 +14,10 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 /** The Chromium the tests drive; CI installs it with apt (`chromium`). */
-export const CHROMIUM = process.env.UNDERSTUDY_CHROMIUM ?? '/usr/bin/chromium'
+const CHROMIUM = process.env.UNDERSTUDY_CHROMIUM ?? '/usr/bin/chromium'
 export const hasChromium = existsSync(CHROMIUM)
 /** Set in CI (`UNDERSTUDY_REQUIRE_CHROMIUM=1`) so that a missing Chromium fails instead of skipping. */
-export const chromiumRequired = process.env.UNDERSTUDY_REQUIRE_CHROMIUM === '1'
+const chromiumRequired = process.env.UNDERSTUDY_REQUIRE_CHROMIUM === '1'
 
 /**
  * The title of a file's Chromium suite, saying SKIPPED when Chromium is missing; when this run requires
@@ -48,7 +48,7 @@ const ARGS = [
 ]
 
 /** A headless Chromium with a fresh user-data-dir; `close()` ends it and removes the profile. */
-export async function launchChromium(): Promise<{
+async function launchChromium(): Promise<{
   context: BrowserContext
   close(): Promise<void>
 }> {
