@@ -5,6 +5,7 @@
  * @module
  */
 import type { Outcome, PlainRequest } from '../core/http.js'
+import { type ServiceInstances, serviceDefinitions } from '../services.js'
 
 /** One service's in-process URLs and answer (a `ServiceRoute` of the simulator core). */
 interface ExchangeRoute {
@@ -13,16 +14,11 @@ interface ExchangeRoute {
 }
 
 /** What an exchange needs of a simulator (a `SimulatorCore` has it all). */
-export interface ExchangeTarget {
+export interface ExchangeTarget extends ServiceInstances {
   /** Settles once the scenario is loaded (the organizations an error names are the scenario's). */
   readonly ready: Promise<void>
   routes(scope: 'in-process'): ExchangeRoute[]
   readonly maxBodyBytes: number
-  readonly router: { readonly baseUrl: string }
-  readonly messaging: {
-    readonly baseUrl: string
-    organizations(): ReadonlyArray<{ readonly subdomain: string }>
-  }
 }
 
 /** A simulator's in-process URLs and answers. */
@@ -60,13 +56,27 @@ export function createExchange(target: ExchangeTarget): Exchange {
     },
     async unmatched(method, url) {
       await target.ready.catch(() => {})
-      const organizations = target.messaging.organizations().map((o) => o.subdomain)
       return new TypeError(
         `Failed to fetch ${method} ${url}: [understudy] no simulated service answers this URL. ` +
-          `The simulator answers ${target.router.baseUrl}/presets… and ` +
-          `${target.messaging.baseUrl}/api/… for the organizations ${organizations.join(', ') || '(none)'}. ` +
+          `The simulator answers ${answeredUrls(target)}. ` +
           'To send other requests to the network, use simulator.fetchWith({ fallback: fetch }).',
       )
     },
   }
+}
+
+/** Every URL prefix the services answer in process (`https://openrouter.ai/api/v1/presets…`), in words. */
+function answeredUrls(target: ExchangeTarget): string {
+  const prefixes = serviceDefinitions.flatMap((definition) => {
+    const urls = (definition.urls as (instance: unknown) => string | Record<string, string>)(
+      target[definition.name],
+    )
+    return (typeof urls === 'string' ? [urls] : Object.values(urls)).map(
+      (url) => `${url}${definition.inProcessPrefix}…`,
+    )
+  })
+  if (prefixes.length === 0) return 'no URL in this scenario'
+  return prefixes.length === 1
+    ? (prefixes[0] as string)
+    : `${prefixes.slice(0, -1).join(', ')} and ${prefixes.at(-1)}`
 }
