@@ -22,8 +22,9 @@ export function authenticate(
   store: RouterStore,
 ): RouterPrincipal | PlainResponse {
   const raw = header(request, 'authorization')
-  // A request is authenticated twice (for the journal, then by its operation), and clients send one
-  // header over and over: the last principal found stands while the keys and workspaces are unchanged.
+  // Clients send one header over and over (and a request is authenticated twice while faults are armed:
+  // to match them, then to answer): the last principal found stands while the keys and workspaces are
+  // unchanged.
   const known = lastFound.get(store)
   if (
     known !== undefined &&
