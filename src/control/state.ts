@@ -8,7 +8,7 @@
  * texts cut to a preview with their full size.
  * @module
  */
-import type { Service } from '../core/service.js'
+import type { Inspectable } from '../core/service.js'
 import { perService, type serviceDefinitions } from '../services.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import { summarizeAnswer } from './exchange-summary.js'
@@ -42,12 +42,13 @@ const operations = perService((definition) =>
 function servicesState(simulator: SimulatorCore) {
   const tenantNames = new Map<string, string>()
   const services = perService((definition) => {
-    const inspect = definition.inspect as (instance: Service) => unknown
     const tenants = definition.tenants as (inspected: unknown) => Array<readonly [string, string]>
-    const inspected = inspect(simulator[definition.name])
+    const inspected = (simulator[definition.name] as unknown as Inspectable).inspect()
     for (const [id, name] of tenants(inspected)) tenantNames.set(`${definition.name} ${id}`, name)
     return inspected
-  }) as { [D in (typeof serviceDefinitions)[number] as D['name']]: ReturnType<D['inspect']> }
+  }) as {
+    [D in (typeof serviceDefinitions)[number] as D['name']]: Parameters<D['tenants']>[0]
+  }
   return { services, tenantNames }
 }
 

@@ -101,6 +101,11 @@ export interface Restorable<State = unknown> {
   importState(state: State): void
 }
 
+/** A service's part of the inspector's state: what the page shows, without keys or passwords. */
+export interface Inspectable<Inspected = unknown> {
+  inspect(): Inspected
+}
+
 /** What the simulator gives a service it creates: the base URL and the paths it answers in process. */
 export interface ServiceOptions {
   /** Without a trailing slash. */
@@ -158,7 +163,10 @@ export interface ServiceDefinition<
     ): void
   }
   /** Creates the service inside one simulator; `options` are the simulator's options for it. */
-  create(context: ServiceContext, options: ServiceOptions & Options): Instance & Restorable
+  create(
+    context: ServiceContext,
+    options: ServiceOptions & Options,
+  ): Instance & Restorable & Inspectable<Inspected>
   /**
    * The service's part of `describe()`: its base URL and tenants, with what a test needs to call them.
    * (Its parameter's type is the service's public type: `simulator.<name>`.)
@@ -168,8 +176,6 @@ export interface ServiceDefinition<
   urls(instance: Instance): string | Record<string, string>
   /** The scenario's accounts as lines for the start banner (`  router Acme: sk-… (inference)`). */
   accounts(view: View): string[]
-  /** The service's part of the inspector's state: what the page shows, without keys or passwords. */
-  inspect(instance: Instance): Inspected
   /** The tenants in the inspector's state, as `[id, name]` (the journal shows names). */
   tenants(inspected: Inspected): Array<readonly [string, string]>
   readonly server: ServerAnswers

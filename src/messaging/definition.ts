@@ -5,10 +5,10 @@
  * @module
  */
 import { messagingScenarioSchema } from '../../scenarios/schema/messaging.js'
-import { clip, FIELD_PREVIEW, newest, STATE_LIST_LIMITS } from '../control/state-limits.js'
 import type { ServiceDefinition } from '../core/service.js'
 import type { MessagingOperation } from './context.js'
 import { internalError, nginxBadRequest } from './errors.js'
+import type { inspectMessaging } from './inspect.js'
 import {
   createMessagingService,
   type MessagingOrganizationView,
@@ -77,7 +77,6 @@ export function messagingDefinition<const Operations extends readonly MessagingO
             return `  messaging ${organization.subdomain} (level ${organization.featureLevel}): ${user.email} ${user.apiKey}  (${traits.filter(Boolean).join(', ')})`
           }),
       ),
-    inspect: inspectMessaging,
     tenants: (inspected) =>
       inspected.organizations.map(
         (organization) => [organization.subdomain, organization.name] as const,
@@ -91,38 +90,4 @@ export function messagingDefinition<const Operations extends readonly MessagingO
     ReturnType<typeof inspectMessaging>,
     Operations
   >
-}
-
-/** The messaging service's part of the inspector's state: every organization, its newest users and messages. */
-function inspectMessaging(messaging: MessagingService) {
-  return {
-    organizations: messaging.organizations().map((organization) => {
-      const messages = messaging.messages(organization.subdomain)
-      return {
-        subdomain: organization.subdomain,
-        name: organization.name,
-        baseUrl: organization.baseUrl,
-        featureLevel: organization.featureLevel,
-        zulipVersion: organization.zulipVersion,
-        userCount: organization.users.length,
-        // Field by field: an account's API key and password never leave the simulator this way.
-        users: newest(organization.users, STATE_LIST_LIMITS.users).map((user) => ({
-          userId: user.userId,
-          email: user.email,
-          fullName: user.fullName,
-          role: user.role,
-          canCreateUsers: user.canCreateUsers,
-          isActive: user.isActive,
-          bot: user.bot,
-        })),
-        messageCount: messages.length,
-        messages: newest(messages, STATE_LIST_LIMITS.messages).map((message) => ({
-          id: message.id,
-          recipientEmail: message.recipientEmail,
-          sentAt: message.sentAt,
-          content: clip(message.content, FIELD_PREVIEW),
-        })),
-      }
-    }),
-  }
 }

@@ -14,6 +14,7 @@ import { InputTypeError } from '../core/input-error.js'
 import { KeyedLock } from '../core/lock.js'
 import {
   escapeRegExp,
+  type Inspectable,
   isBelow,
   type RecordedRequest,
   type RequestMeta,
@@ -28,6 +29,7 @@ import { dispatch, type Located } from './dispatch.js'
 import { messagingFault } from './errors.js'
 import { assertFeatureLevel, DEFAULT_FEATURE_LEVEL, zulipVersion } from './feature-levels.js'
 import { parseFormBody } from './form.js'
+import { inspectMessaging } from './inspect.js'
 import {
   createRateLimiter,
   type RateLimitHistory,
@@ -229,7 +231,9 @@ export function createMessagingService(
   context: ServiceContext,
   options: MessagingServiceOptions,
   operations: readonly MessagingOperation[],
-): MessagingService & Restorable<MessagingServiceState> {
+): MessagingService &
+  Restorable<MessagingServiceState> &
+  Inspectable<ReturnType<typeof inspectMessaging>> {
   const defaultLevel = options.featureLevel ?? DEFAULT_FEATURE_LEVEL
   assertFeatureLevel(defaultLevel, 'in the simulator options')
   const template = compileTemplate(options.baseUrl, options.inProcessPrefix)
@@ -343,6 +347,7 @@ export function createMessagingService(
       store.users.mutations +
       store.messages.mutations +
       state.rateLimiter.changes,
+    inspect: () => inspectMessaging(store, template.urlOf),
     exportState: () => ({
       ...store.exportState(),
       rateLimitHistories: state.rateLimiter.exportState(),

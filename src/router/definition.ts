@@ -4,10 +4,10 @@
  * @module
  */
 import { routerScenarioSchema } from '../../scenarios/schema/router.js'
-import { clip, FIELD_PREVIEW, newest, STATE_LIST_LIMITS } from '../control/state-limits.js'
 import type { ServiceDefinition } from '../core/service.js'
 import type { RouterOperation } from './context.js'
 import { routerError, routerMessages } from './errors.js'
+import type { inspectRouter } from './inspect.js'
 import { createRouterService, type RouterService } from './service.js'
 import { checkRouterSnapshot, routerSnapshotSchema } from './snapshot.js'
 
@@ -52,7 +52,6 @@ export function routerDefinition<const Operations extends readonly RouterOperati
             `  router ${workspace.name}: ${key.key}  (${key.kind}${key.disabled ? ', disabled' : ''})`,
         ),
       ),
-    inspect: inspectRouter,
     tenants: (inspected) =>
       inspected.workspaces.map((workspace) => [workspace.id, workspace.name] as const),
     server: {
@@ -67,39 +66,4 @@ export function routerDefinition<const Operations extends readonly RouterOperati
     ReturnType<typeof inspectRouter>,
     Operations
   >
-}
-
-/** The router's part of the inspector's state: every workspace, its newest presets and their newest versions. */
-function inspectRouter(router: RouterService) {
-  return {
-    baseUrl: router.baseUrl,
-    workspaces: router.workspaces().map((workspace) => {
-      const presets = router.presets(workspace.id)
-      return {
-        id: workspace.id,
-        name: workspace.name,
-        presetWrites: workspace.presetWrites,
-        keys: workspace.keys.map(({ label, kind, disabled }) => ({ label, kind, disabled })),
-        presetCount: presets.length,
-        // Most recently updated first.
-        presets: presets.slice(0, STATE_LIST_LIMITS.presets).map((preset) => ({
-          id: preset.id,
-          slug: preset.slug,
-          status: preset.status,
-          updated_at: preset.updated_at,
-          designated_version_id: preset.designated_version_id,
-          versionCount: preset.versions.length,
-          versions: newest(preset.versions, STATE_LIST_LIMITS.versions).map((version) => ({
-            id: version.id,
-            version: version.version,
-            system_prompt:
-              version.system_prompt === null || version.system_prompt === undefined
-                ? null
-                : clip(version.system_prompt, FIELD_PREVIEW),
-            config: clip(JSON.stringify(version.config), FIELD_PREVIEW),
-          })),
-        })),
-      }
-    }),
-  }
 }

@@ -7,6 +7,7 @@ import type { PlainRequest } from '../core/http.js'
 import { KeyedLock } from '../core/lock.js'
 import { createPathTable } from '../core/path-table.js'
 import {
+  type Inspectable,
   isBelow,
   type Restorable,
   type Scope,
@@ -19,6 +20,7 @@ import { MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
 import type { RouterOperation, RouterState } from './context.js'
 import { dispatch, route } from './dispatch.js'
 import { routerFault } from './errors.js'
+import { inspectRouter } from './inspect.js'
 import { presetToWire, versionToWire } from './serialize.js'
 import { createRouterStore, type RouterStoreState } from './store.js'
 
@@ -58,7 +60,7 @@ export function createRouterService(
   context: ServiceContext,
   options: ServiceOptions,
   operations: readonly RouterOperation[],
-): RouterService & Restorable<RouterStoreState> {
+): RouterService & Restorable<RouterStoreState> & Inspectable<ReturnType<typeof inspectRouter>> {
   const store = createRouterStore(context)
   const state: RouterState = { store, clock: context.clock, lock: new KeyedLock() }
   const routes = createPathTable(operations)
@@ -92,6 +94,7 @@ export function createRouterService(
     faultResponse: (status, options) => routerFault(status, options),
     journalBody: (recorded) => parseJsonBody(recorded.body),
     load: (scenario) => store.load(scenario),
+    inspect: () => inspectRouter(store, options.baseUrl),
     exportState: () => store.exportState(),
     importState: (state) => store.importState(state),
     changes: () =>

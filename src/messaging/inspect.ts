@@ -1,0 +1,44 @@
+/**
+ * The messaging service's part of the inspector's state, read from the store with only what the page
+ * shows: each organization's newest users and messages with their counts, field by field (an account's
+ * API key and password never leave the simulator this way). A poll costs what it shows, however many
+ * accounts and messages are stored.
+ * @module
+ */
+import { clip, FIELD_PREVIEW, newest, STATE_LIST_LIMITS } from '../control/state-limits.js'
+import { zulipVersion } from './feature-levels.js'
+import { botTypeName, roleName } from './records.js'
+import type { MessagingStore } from './store.js'
+
+export function inspectMessaging(store: MessagingStore, urlOf: (subdomain: string) => string) {
+  return {
+    organizations: store.organizations.all().map((organization) => {
+      const users = store.usersOf(organization.subdomain)
+      const messages = store.messagesOf(organization.subdomain)
+      return {
+        subdomain: organization.subdomain,
+        name: organization.name,
+        baseUrl: urlOf(organization.subdomain),
+        featureLevel: organization.featureLevel,
+        zulipVersion: zulipVersion(organization.featureLevel),
+        userCount: users.length,
+        users: newest(users, STATE_LIST_LIMITS.users).map((user) => ({
+          userId: user.id,
+          email: user.email,
+          fullName: user.fullName,
+          role: roleName(user.role),
+          canCreateUsers: user.canCreateUsers,
+          isActive: user.isActive,
+          bot: botTypeName(user.botType),
+        })),
+        messageCount: messages.length,
+        messages: newest(messages, STATE_LIST_LIMITS.messages).map((message) => ({
+          id: message.id,
+          recipientEmail: store.user(message.recipientId)?.email ?? '',
+          sentAt: new Date(message.sentAt).toISOString(),
+          content: clip(message.content, FIELD_PREVIEW),
+        })),
+      }
+    }),
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The router's part of the inspector's state, read from the store with only what the page shows: each
+ * workspace's keys (no key strings), its newest presets and their newest versions. A poll costs the
+ * presets of a workspace (to order them) and the versions shown, whatever else is stored.
+ * @module
+ */
+import { clip, FIELD_PREVIEW, newest, STATE_LIST_LIMITS } from '../control/state-limits.js'
+import type { RouterStore } from './store.js'
+
+export function inspectRouter(store: RouterStore, baseUrl: string) {
+  return {
+    baseUrl,
+    workspaces: store.workspaces.all().map((workspace) => {
+      const presets = store.presetsOf(workspace.id)
+      return {
+        id: workspace.id,
+        name: workspace.name,
+        presetWrites: workspace.presetWrites,
+        keys: store.keys
+          .all()
+          .filter((key) => key.workspaceId === workspace.id)
+          .map(({ label, kind, disabled }) => ({ label, kind, disabled })),
+        presetCount: presets.length,
+        // Most recently updated first.
+        presets: presets.slice(0, STATE_LIST_LIMITS.presets).map((preset) => {
+          const versions = store.versionsOf(preset.id)
+          return {
+            id: preset.id,
+            slug: preset.slug,
+            status: preset.status,
+            updated_at: preset.updated_at,
+            designated_version_id: preset.designated_version_id,
+            versionCount: versions.length,
+            versions: newest(versions, STATE_LIST_LIMITS.versions).map((version) => ({
+              id: version.id,
+              version: version.version,
+              system_prompt:
+                version.system_prompt === null || version.system_prompt === undefined
+                  ? null
+                  : clip(version.system_prompt, FIELD_PREVIEW),
+              config: clip(JSON.stringify(version.config), FIELD_PREVIEW),
+            })),
+          }
+        }),
+      }
+    }),
+  }
+}
