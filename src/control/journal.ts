@@ -241,6 +241,27 @@ const SPARE_SLABS = 2
 
 /** A query without parameters, shared by the entries of requests without one (never changed). */
 const NO_QUERY = new URLSearchParams()
+/** The headers of a blank or dropped entry (never read). */
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({})
+
+/**
+ * Whether `given` holds the names of `kept` (`names`: its own keys), in that order, with the same values,
+ * and has its prototype: then `kept` stands for it in an entry and reads back the same. No allocation.
+ */
+function sameHeaders(
+  given: Readonly<Record<string, string>>,
+  kept: Readonly<Record<string, string>>,
+  names: readonly string[],
+): boolean {
+  if (given === kept) return true
+  if (Object.getPrototypeOf(given) !== Object.getPrototypeOf(kept)) return false
+  let i = 0
+  for (const name in given) {
+    if (name !== names[i] || given[name] !== kept[name]) return false
+    i += 1
+  }
+  return i === names.length
+}
 
 /**
  * An entry as the journal keeps it. The kept request body and the response's UTF-8 bytes are written one
@@ -371,7 +392,7 @@ const blankEntry = (): StoredEntry => ({
   method: '',
   url: '',
   query: NO_QUERY,
-  headers: {},
+  headers: NO_HEADERS,
   bytes: undefined,
   at: 0,
   bodyLength: -1,
@@ -383,7 +404,7 @@ const blankEntry = (): StoredEntry => ({
   bodySize: undefined,
   status: 0,
   responseSize: undefined,
-  responseHeaders: {},
+  responseHeaders: NO_HEADERS,
   fault: null,
   durationMs: 0,
   error: undefined,
@@ -440,6 +461,17 @@ export function createJournal(
   const spareSlabs: Uint8Array[] = []
   /** Dropped entries, cleared, for the next ones to reuse. */
   const spare: StoredEntry[] = []
+  /**
+   * The URL, request and response headers of the last entry kept, and its headers' size. A client repeats
+   * them request after request: an entry whose own are equal keeps these instead, so that the request's
+   * copies die young rather than live (and be promoted to V8's old generation) as long as the entry.
+   */
+  let lastUrl = ''
+  let lastHeaders: Readonly<Record<string, string>> = NO_HEADERS
+  let lastHeaderNames: readonly string[] = []
+  let lastHeaderBytes = 0
+  let lastResponseHeaders: Readonly<Record<string, string>> = NO_HEADERS
+  let lastResponseNames: readonly string[] = []
 
   const size = () => items.length - head
   const stored = (): StoredEntry[] => (head === 0 ? items : items.slice(head)) as StoredEntry[]
@@ -452,12 +484,12 @@ export function createJournal(
       wholeSizes.delete(oldest)
       // Nothing it held stays alive through it.
       oldest.query = NO_QUERY
-      oldest.headers = {}
+      oldest.headers = NO_HEADERS
       oldest.bytes = undefined
       oldest.responseText = undefined
       oldest.url = ''
       oldest.pathText = undefined
-      oldest.responseHeaders = {}
+      oldest.responseHeaders = NO_HEADERS
       oldest.fault = null
       oldest.error = undefined
       spare.push(oldest)
@@ -550,13 +582,22 @@ export function createJournal(
       slabUsed = at + keptBody + Math.max(responseLength, 0)
       slabLast[slabLast.length - 1] = number
     }
-    const url = entry.url
+    const url = entry.url === lastUrl ? lastUrl : entry.url
+    lastUrl = url
     const path = entry.path
     // The path below the base URL is in the URL after the origin (unless the caller made it otherwise).
     const pathAt = path === '' ? 0 : url.indexOf(path)
-    let headerBytes = 0
-    for (const name in entry.headers) {
-      headerBytes += name.length + (entry.headers[name] as string).length
+    if (!sameHeaders(entry.headers, lastHeaders, lastHeaderNames)) {
+      lastHeaders = entry.headers
+      lastHeaderNames = Object.keys(lastHeaders)
+      lastHeaderBytes = 0
+      for (const name in lastHeaders) {
+        lastHeaderBytes += name.length + (lastHeaders[name] as string).length
+      }
+    }
+    if (!sameHeaders(entry.responseHeaders, lastResponseHeaders, lastResponseNames)) {
+      lastResponseHeaders = entry.responseHeaders
+      lastResponseNames = Object.keys(lastResponseHeaders)
     }
     const kept = spare.pop() ?? blankEntry()
     kept.seq = number
@@ -569,7 +610,7 @@ export function createJournal(
     kept.url = url
     // A query without parameters holds nothing worth keeping (nor the URL a `searchParams` holds on to).
     kept.query = entry.query.size === 0 ? NO_QUERY : entry.query
-    kept.headers = entry.headers
+    kept.headers = lastHeaders
     kept.bytes = buffer
     kept.at = at
     kept.bodyLength = bodyLength
@@ -581,11 +622,11 @@ export function createJournal(
     kept.bodySize = bodySize
     kept.status = entry.status
     kept.responseSize = responseSize
-    kept.responseHeaders = entry.responseHeaders
+    kept.responseHeaders = lastResponseHeaders
     kept.fault = entry.fault
     kept.durationMs = entry.durationMs
     kept.error = entry.error
-    kept.budget = ENTRY_OVERHEAD_BYTES + 2 * url.length + headerBytes + keptBody + text.length
+    kept.budget = ENTRY_OVERHEAD_BYTES + 2 * url.length + lastHeaderBytes + keptBody + text.length
     return kept
   }
 
