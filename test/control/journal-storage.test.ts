@@ -70,6 +70,42 @@ describe('the journal’s storage', () => {
     )
   })
 
+  it('keeps each request’s URL and headers as sent, whether a client repeats them or not', async () => {
+    const simulator = createSimulator({ seed: 'storage', now: NOW })
+    const key = asInference.authorization
+    // Repeated (a new object of the same content), a value changed, the order changed, one fewer, one
+    // more, a null prototype; the URL repeated and changed.
+    const sent: Array<{ url: string; headers: Record<string, string> }> = [
+      { url: `${ROUTER}/presets/x`, headers: { authorization: key, 'x-a': '1' } },
+      { url: `${ROUTER}/presets/x`, headers: { authorization: key, 'x-a': '1' } },
+      { url: `${ROUTER}/presets/x`, headers: { authorization: key, 'x-a': '2' } },
+      { url: `${ROUTER}/presets/x?a=1`, headers: { 'x-a': '2', authorization: key } },
+      { url: `${ROUTER}/presets/y`, headers: { authorization: key } },
+      { url: `${ROUTER}/presets/y`, headers: { authorization: key, 'x-a': '2', 'x-b': '3' } },
+      {
+        url: `${ROUTER}/presets/y`,
+        headers: Object.assign(Object.create(null), { authorization: key, 'x-a': '2', 'x-b': '3' }),
+      },
+      { url: `${ROUTER}/presets/x`, headers: { authorization: key, 'x-a': '1' } },
+    ]
+    for (const { url, headers } of sent)
+      await simulator.dispatch(plainRequest('GET', url, { headers }), 'in-process')
+    const har = simulator.journal.toHAR({}, { redact: false })
+    expect(
+      har.log.entries.map(({ request }) => ({
+        url: request.url,
+        headers: Object.fromEntries(request.headers.map(({ name, value }) => [name, value])),
+        order: request.headers.map(({ name }) => name),
+      })),
+    ).toEqual(
+      sent.map(({ url, headers }) => ({
+        url,
+        headers: { ...headers },
+        order: Object.keys(headers),
+      })),
+    )
+  })
+
   it('keeps a path that is not well-formed UTF-16 (a lone surrogate) as it was', async () => {
     const simulator = createSimulator({ seed: 'storage', now: NOW })
     const request = plainRequest('GET', `${ROUTER}/presets/x`, { headers: asInference })
