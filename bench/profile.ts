@@ -37,10 +37,12 @@ interface Profile {
 }
 
 const where = (node: Node) => {
-  // The snapshot `bench/run.ts` measures is the built package: name it `dist/`.
+  // The snapshot `bench/run.ts` measures is the built package: name it `dist/` (also a build elsewhere,
+  // `BENCH_DIST=/some/dir/dist`, as an A/B of two builds uses).
   const url = node.callFrame.url
     .replace(`file://${ROOT}/`, '')
     .replace(/^bench\/tmp\/dist\//, 'dist/')
+    .replace(/^file:\/\/.*\/dist\/(src|handlers|scenarios)\//, 'dist/$1/')
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1]
   return { file: pkg ? `(${pkg})` : url || '(native)', url }
 }
