@@ -195,6 +195,28 @@ function resolveScenario(input: SimulatorOptions['scenario']): Scenario {
   return parseScenario(input)
 }
 
+/**
+ * Every registered service of one simulator, by name, each with its own options. A function of its own:
+ * a closure inside `createSimulatorCore` that read `options` would keep the options (and a scenario
+ * definition given in them, possibly megabytes) alive as long as the simulator.
+ */
+function createServices(
+  context: ServiceContext,
+  options: SimulatorOptions,
+): Record<ServiceName, Service & Restorable> {
+  const instances = {} as Record<ServiceName, Service & Restorable>
+  for (const definition of serviceDefinitions) {
+    const own: { baseUrl?: string | undefined } = options[definition.name] ?? {}
+    const create = definition.create as (c: ServiceContext, o: object) => Service & Restorable
+    instances[definition.name] = create(context, {
+      ...own,
+      baseUrl: (own.baseUrl ?? definition.defaultBaseUrl).replace(/\/+$/, ''),
+      inProcessPrefix: definition.inProcessPrefix,
+    })
+  }
+  return instances
+}
+
 /** Creates an isolated simulator without msw handlers. Nothing is shared between two simulators. */
 export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCore {
   let scenario = resolveScenario(options.scenario)
@@ -212,20 +234,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     )
   }
 
-  const instances = Object.fromEntries(
-    serviceDefinitions.map((definition) => {
-      const own: { baseUrl?: string | undefined } = options[definition.name] ?? {}
-      const create = definition.create as (c: ServiceContext, o: object) => Service & Restorable
-      return [
-        definition.name,
-        create(context, {
-          ...own,
-          baseUrl: (own.baseUrl ?? definition.defaultBaseUrl).replace(/\/+$/, ''),
-          inProcessPrefix: definition.inProcessPrefix,
-        }),
-      ]
-    }),
-  ) as unknown as Record<ServiceName, Service & Restorable>
+  const instances = createServices(context, options)
   const services = serviceDefinitions.map((definition) => instances[definition.name])
   const journal = createJournal(
     Object.fromEntries(
