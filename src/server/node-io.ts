@@ -14,53 +14,32 @@ export type ReadBody = { bytes: Buffer | undefined; oversized: boolean }
  * reading; a body that grows past it stops being read.
  */
 export function readBody(request: IncomingMessage, limit: number): Promise<ReadBody> {
-  return new Promise((resolve, reject) => readBodyThen(request, limit, resolve, reject))
-}
-
-/**
- * `readBody` without a promise: calls `done` with the body (once), or `failed` with the request's error
- * if it fails first; after either, nothing more. `done` may be called before this returns (a declared
- * length over the limit). Neither may throw: they run inside the request's events.
- */
-export function readBodyThen(
-  request: IncomingMessage,
-  limit: number,
-  done: (body: ReadBody) => void,
-  failed: (error: unknown) => void,
-): void {
   const declared = Number(request.headers['content-length'])
-  if (Number.isFinite(declared) && declared > limit) {
-    done({ bytes: undefined, oversized: true })
-    return
-  }
-  let settled = false
-  // One chunk (the usual small body) is used as it is, not copied; more are gathered in a list.
-  let first: Buffer | undefined
-  let more: Buffer[] | undefined
-  let size = 0
-  const onData = (chunk: Buffer) => {
-    size += chunk.length
-    if (size > limit) {
-      request.off('data', onData)
-      request.pause()
-      settled = true
-      done({ bytes: undefined, oversized: true })
-      return
+  if (Number.isFinite(declared) && declared > limit)
+    return Promise.resolve({ bytes: undefined, oversized: true })
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        request.off('data', onData)
+        request.pause()
+        resolve({ bytes: undefined, oversized: true })
+        return
+      }
+      chunks.push(chunk)
     }
-    if (first === undefined) first = chunk
-    else if (more === undefined) more = [first, chunk]
-    else more.push(chunk)
-  }
-  request.on('data', onData)
-  request.on('end', () => {
-    if (settled) return
-    settled = true
-    done({ bytes: more === undefined ? first : Buffer.concat(more), oversized: false })
-  })
-  request.on('error', (error: unknown) => {
-    if (settled) return
-    settled = true
-    failed(error)
+    request.on('data', onData)
+    request.on('end', () =>
+      resolve({
+        // One chunk (the usual small body) is used as it is, not copied.
+        bytes:
+          chunks.length === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks),
+        oversized: false,
+      }),
+    )
+    request.on('error', reject)
   })
 }
 
@@ -164,19 +143,9 @@ export function toPlainRequest(
  * string: node then sends the head and the body in one write, where a Buffer costs a second (`writev`).
  */
 export function writePlain(response: ServerResponse, plain: PlainResponse, head: boolean): void {
-  // Name, value, name, value: node writes a flat list as it is, where it walks an object's own keys.
-  // The exact length replaces a `content-length` of the answer's own, in its place.
-  const length = String(Buffer.byteLength(plain.body))
-  const headers: string[] = []
-  let ownLength = false
-  for (const name in plain.headers) {
-    if (name !== 'content-length') headers.push(name, plain.headers[name] as string)
-    else {
-      ownLength = true
-      headers.push(name, length)
-    }
-  }
-  if (!ownLength) headers.push('content-length', length)
+  const headers: Record<string, string> = {}
+  for (const name in plain.headers) headers[name] = plain.headers[name] as string
+  headers['content-length'] = String(Buffer.byteLength(plain.body))
   response.writeHead(plain.status, headers)
   if (head) response.end()
   else response.end(plain.body, 'utf8')

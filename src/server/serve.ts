@@ -14,7 +14,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CONTROL_PREFIX, handleControl } from '../control/http.js'
-import { isNetworkFault, type Outcome, type PlainResponse } from '../core/http.js'
+import { isNetworkFault, type PlainResponse } from '../core/http.js'
 import type { ServiceName, SimulatorCore } from '../simulator-core.js'
 import { controlError, internalErrorAnswer, logInternalError } from './answers.js'
 import type { Closing } from './closing.js'
@@ -22,15 +22,7 @@ import type { ControlAuth } from './control-auth.js'
 import type { Cors } from './cors.js'
 import type { Lingering } from './lingering.js'
 import { type MswEngine, mswCanCarry } from './msw-engine.js'
-import {
-  type ReadBody,
-  readBody,
-  readBodyThen,
-  sendJson,
-  toPlainRequest,
-  writeFetchResponse,
-  writePlain,
-} from './node-io.js'
+import { readBody, sendJson, toPlainRequest, writeFetchResponse, writePlain } from './node-io.js'
 import { isControlPath, serviceOfPath, serviceUrls } from './paths.js'
 import { foreignOrigin, hasBody, notJson } from './same-origin.js'
 
@@ -69,20 +61,7 @@ export function createServe(context: ServeContext) {
     writePlain(response, answer, request.method === 'HEAD')
   }
 
-  /** A control request, to its answer; a crash answered by `crashed`. */
   async function serveControl(
-    request: IncomingMessage,
-    response: ServerResponse,
-    pathname: string,
-  ): Promise<void> {
-    try {
-      await answerControl(request, response, pathname)
-    } catch (error) {
-      crashed(request, response, error)
-    }
-  }
-
-  async function answerControl(
     request: IncomingMessage,
     response: ServerResponse,
     pathname: string,
@@ -112,136 +91,60 @@ export function createServe(context: ServeContext) {
     writePlain(response, answer, method === 'HEAD')
   }
 
-  /** A CORS preflight for a service path; a crash answered by `crashed`. */
-  async function servePreflight(
+  async function serveService(
     request: IncomingMessage,
     response: ServerResponse,
     service: ServiceName,
-    cors: Cors,
+    target: string,
   ): Promise<void> {
-    try {
+    const method = request.method ?? 'GET'
+    const head = method === 'HEAD'
+    if (cors?.isPreflight(request)) {
       const preflight = await cors.preflight(
         request,
         service,
         toPlainRequest(request, origin, undefined),
       )
-      answerUnread(request, response, preflight)
-    } catch (error) {
-      crashed(request, response, error)
-    }
-  }
-
-  /**
-   * A request under a service's prefix: a preflight, or its body read (without a promise: a request
-   * waits for its body by the stream's events alone) and then answered.
-   */
-  function serveService(
-    request: IncomingMessage,
-    response: ServerResponse,
-    service: ServiceName,
-    target: string,
-  ): void {
-    const method = request.method ?? 'GET'
-    if (cors?.isPreflight(request)) {
-      void servePreflight(request, response, service, cors)
-      return
+      return answerUnread(request, response, preflight)
     }
     cors?.decorate(request, response)
-    if (method === 'GET' || method === 'HEAD') {
-      answerService(request, response, service, target, undefined)
-      return
-    }
-    readBodyThen(
-      request,
-      simulator.maxBodyBytes,
-      (body) => answerService(request, response, service, target, body),
-      (error) => crashed(request, response, error),
-    )
-  }
+    const body =
+      method !== 'GET' && method !== 'HEAD'
+        ? await readBody(request, simulator.maxBodyBytes)
+        : undefined
+    if (body?.oversized) lingering.after(request, response)
 
-  /**
-   * A service request with its body read: to the core, its outcome written when it settles (a promise
-   * reaction, no async function per request), or through msw. A crash is answered by `crashed`.
-   */
-  function answerService(
-    request: IncomingMessage,
-    response: ServerResponse,
-    service: ServiceName,
-    target: string,
-    body: ReadBody | undefined,
-  ): void {
-    try {
-      if (body?.oversized) lingering.after(request, response)
-      if (msw && mswCanCarry(request.method ?? 'GET', body)) {
-        void answerByMsw(request, response, service, target, body, msw)
-        return
-      }
-      simulator.dispatch(toPlainRequest(request, origin, body), 'server', service).then(
-        (outcome) => deliver(request, response, target, outcome),
-        (error: unknown) => crashed(request, response, error),
+    if (!msw || !mswCanCarry(method, body)) {
+      const outcome = await simulator.dispatch(
+        toPlainRequest(request, origin, body),
+        'server',
+        service,
       )
-    } catch (error) {
-      crashed(request, response, error)
-    }
-  }
-
-  /** Writes the core's outcome: its response, the server's 404, or a network fault. */
-  function deliver(
-    request: IncomingMessage,
-    response: ServerResponse,
-    target: string,
-    outcome: Outcome | undefined,
-  ): void {
-    try {
       if (!outcome) notFound(response, target)
-      else if (!isNetworkFault(outcome)) writePlain(response, outcome, request.method === 'HEAD')
+      else if (!isNetworkFault(outcome)) writePlain(response, outcome, head)
       else if (outcome.network === 'reset') request.socket.destroy()
       else context.closing.hang(request.socket)
-    } catch (error) {
-      crashed(request, response, error)
+      return
     }
+    const answer = await msw(request, origin, service, body)
+    if (!answer) notFound(response, target)
+    else if (answer.type === 'error') request.socket.destroy()
+    else await writeFetchResponse(response, answer, head)
   }
 
-  /** A service request through msw's `getResponse`; a crash answered by `crashed`. */
-  async function answerByMsw(
-    request: IncomingMessage,
-    response: ServerResponse,
-    service: ServiceName,
-    target: string,
-    body: ReadBody | undefined,
-    engine: MswEngine,
-  ): Promise<void> {
-    try {
-      const answer = await engine(request, origin, service, body)
-      if (!answer) notFound(response, target)
-      else if (answer.type === 'error') request.socket.destroy()
-      else await writeFetchResponse(response, answer, request.method === 'HEAD')
-    } catch (error) {
-      crashed(request, response, error)
-    }
-  }
-
-  /**
-   * Answers a request. Synchronous up to where it waits (a body, the simulator, msw); each part that waits
-   * answers its own crash with `crashed` (no promise handler per request).
-   */
-  function serve(request: IncomingMessage, response: ServerResponse): void {
+  /** Answers a request; a crash on the way is answered by `crashed` (no promise handler per request). */
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
       const target = request.url ?? '/'
       const mark = target.indexOf('?')
       const pathname = mark < 0 ? target : target.slice(0, mark)
       const refusedHost = context.hostCheck(request.headers.host)
-      if (refusedHost !== undefined) {
-        answerUnread(request, response, controlError(403, refusedHost))
-        return
-      }
-      if (isControlPath(pathname)) {
-        void serveControl(request, response, pathname)
-        return
-      }
+      if (refusedHost !== undefined)
+        return answerUnread(request, response, controlError(403, refusedHost))
+      if (isControlPath(pathname)) return await serveControl(request, response, pathname)
       const service = target.startsWith('/') ? serviceOfPath(pathname) : undefined
-      if (service) serveService(request, response, service, target)
-      else notFound(response, target)
+      if (service) return await serveService(request, response, service, target)
+      notFound(response, target)
     } catch (error) {
       crashed(request, response, error)
     }
@@ -265,6 +168,6 @@ export function createServe(context: ServeContext) {
 
   return (request: IncomingMessage, response: ServerResponse): void => {
     context.closing.track(response)
-    serve(request, response)
+    void serve(request, response)
   }
 }
