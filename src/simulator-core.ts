@@ -43,6 +43,7 @@ import { InputRangeError, InputTypeError, parseInput } from './core/input-error.
 import type { RequestMeta, Restorable, Scope, Service, ServiceContext } from './core/service.js'
 import { fetchApi, type SimulatorFetchApi } from './fetch/simulator-fetch.js'
 import {
+  perService,
   type ServiceDiscovery,
   type ServiceInstances,
   type ServiceName,
@@ -516,11 +517,8 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       seed,
       clock: { now: clock.iso(), fixed: clock.fixed },
       latency,
-      services: Object.fromEntries(
-        serviceDefinitions.map((definition) => [
-          definition.name,
-          (definition.discover as (instance: Service) => unknown)(instances[definition.name]),
-        ]),
+      services: perService((definition) =>
+        (definition.discover as (instance: Service) => unknown)(instances[definition.name]),
       ) as ServiceDiscovery,
       journal: {
         count: journal.count(),

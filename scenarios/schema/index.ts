@@ -4,12 +4,12 @@
  */
 import { z } from 'zod'
 import { InputTypeError } from '../../src/core/input-error.js'
-import { type DefinitionOf, type ServiceName, serviceDefinitions } from '../../src/services.js'
+import { type DefinitionOf, perService, type ServiceName } from '../../src/services.js'
 
 /** Each service's part of a scenario, under its name (each registered service brings its own). */
-const serviceSlices = Object.fromEntries(
-  serviceDefinitions.map((definition) => [definition.name, definition.scenarioSchema]),
-) as { [N in ServiceName]: DefinitionOf<N>['scenarioSchema'] }
+const serviceSlices = perService((definition) => definition.scenarioSchema) as {
+  [N in ServiceName]: DefinitionOf<N>['scenarioSchema']
+}
 
 export const scenarioSchema = z.strictObject({
   name: z.string().min(1),

@@ -11,7 +11,7 @@ import type { LatencySetting } from '../control/latency.js'
 import { latencySchema, seedSchema } from '../control/schemas.js'
 import { type ClockState, MAX_TIME_MS } from '../core/clock.js'
 import type { IdPosition } from '../core/ids.js'
-import { type DefinitionOf, type ServiceName, serviceDefinitions } from '../services.js'
+import { type DefinitionOf, perService, type ServiceName, serviceDefinitions } from '../services.js'
 import { epochMs, word } from './fields.js'
 
 /** The format version this version of the package writes and reads. */
@@ -35,9 +35,9 @@ export interface Snapshot {
 }
 
 /** Each service's part of a snapshot, under its name. */
-const serviceParts = Object.fromEntries(
-  serviceDefinitions.map((definition) => [definition.name, definition.snapshot.schema]),
-) as { [N in ServiceName]: DefinitionOf<N>['snapshot']['schema'] }
+const serviceParts = perService((definition) => definition.snapshot.schema) as {
+  [N in ServiceName]: DefinitionOf<N>['snapshot']['schema']
+}
 
 /**
  * The checks across records, which the stores rely on and a field's schema cannot see: each service's
