@@ -83,7 +83,7 @@ function category(node: Node): string {
   if (ours) {
     const path = ours[2] as string
     if (ours[1] === 'bench') return 'bench (the bare server)'
-    if (path.startsWith('control/journal')) return 'journal (src/control/journal)'
+    if (path.startsWith('journal/')) return 'journal (src/journal)'
     if (path.startsWith('core/ids')) return 'ids (src/core/ids)'
     if (path.startsWith('core/clock')) return 'clock (src/core/clock)'
     if (/validation|params|body|form/.test(path)) return `validation (src/${path.split('/')[0]})`

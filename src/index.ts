@@ -5,15 +5,37 @@
  */
 export type { Scenario, ScenarioDefinition, ScenarioName } from '../scenarios/index.js'
 export { defineScenario, scenarios } from '../scenarios/index.js'
+export type { Clock, ClockState, TimeInput } from './core/clock.js'
+export type { PlainRequest, PlainResponse } from './core/http.js'
 export type {
   FaultDefinition,
   FaultEffect,
   FaultMatch,
   InjectedFault,
   PathTest,
-} from './control/faults.js'
-export type { Har, HarEntry, HarOptions } from './control/har.js'
-export type { JournalEntry, JournalFault, JournalFilter } from './control/journal.js'
+} from './faults/faults.js'
+export type { LatencySetting } from './faults/latency.js'
+export type {
+  FetchFunction,
+  SimulatorFetchApi,
+  SimulatorFetchOptions,
+} from './fetch/simulator-fetch.js'
+export type { Har, HarEntry, HarOptions } from './journal/har.js'
+export type { JournalEntry, JournalFault, JournalFilter } from './journal/journal.js'
+export type { WaitForOptions } from './journal/wait.js'
+export type { MessagingDiscovery, MessagingOptions } from './messaging/definition.js'
+export type {
+  MessagingMessageView,
+  MessagingOrganizationView,
+  MessagingService,
+  MessagingUserView,
+} from './messaging/service.js'
+export type {
+  MessagingOperationId,
+  OperationId,
+  OperationIdOf,
+  RouterOperationId,
+} from './operations/ids.js'
 export type {
   JsonValue,
   MessagingErrorBody,
@@ -25,29 +47,7 @@ export type {
   RouterPresetVersion,
   RouterPresetWithVersion,
   ServiceJournalEntry,
-} from './control/journal-entry-types.js'
-export type { WaitForOptions } from './control/journal-wait.js'
-export type { LatencySetting } from './control/latency.js'
-export type {
-  MessagingOperationId,
-  OperationId,
-  OperationIdOf,
-  RouterOperationId,
-} from './control/operations.js'
-export type { Clock, ClockState, TimeInput } from './core/clock.js'
-export type { PlainRequest, PlainResponse } from './core/http.js'
-export type {
-  FetchFunction,
-  SimulatorFetchApi,
-  SimulatorFetchOptions,
-} from './fetch/simulator-fetch.js'
-export type { MessagingDiscovery, MessagingOptions } from './messaging/definition.js'
-export type {
-  MessagingMessageView,
-  MessagingOrganizationView,
-  MessagingService,
-  MessagingUserView,
-} from './messaging/service.js'
+} from './operations/journal-entries.js'
 export type { RouterDiscovery, RouterOptions } from './router/definition.js'
 export type { RouterService } from './router/service.js'
 export {

@@ -7,28 +7,6 @@
  */
 import { type ScenarioName, scenarios } from '../scenarios/index.js'
 import { parseScenario, type Scenario, type ScenarioDefinition } from '../scenarios/schema/index.js'
-import {
-  answeredBeforeBody,
-  faultAnswered,
-  JOURNAL_REFUSED_BODY_BYTES,
-} from './control/body-policy.js'
-import {
-  createFaults,
-  type FaultDefinition,
-  type InjectedFault,
-  summarizeFault,
-} from './control/faults.js'
-import {
-  createJournal,
-  DEFAULT_JOURNAL_LIMIT,
-  DEFAULT_JOURNAL_MAX_BYTES,
-  describeError,
-  type Journal,
-  type JournalError,
-  type RawJournalEntry,
-} from './control/journal.js'
-import { checkLatency, drawLatency, type LatencySetting, sleep } from './control/latency.js'
-import { seedSchema } from './control/schemas.js'
 import { type Clock, createClock, type TimeInput } from './core/clock.js'
 import {
   internalErrorOf,
@@ -41,7 +19,29 @@ import {
 import { createIdSource, type IdSource, randomSeed } from './core/ids.js'
 import { InputRangeError, InputTypeError, parseInput } from './core/input-error.js'
 import type { RequestMeta, Restorable, Scope, Service, ServiceContext } from './core/service.js'
+import {
+  createFaults,
+  type FaultDefinition,
+  type InjectedFault,
+  summarizeFault,
+} from './faults/faults.js'
+import { checkLatency, drawLatency, type LatencySetting, sleep } from './faults/latency.js'
+import { seedSchema } from './faults/schema.js'
 import { fetchApi, type SimulatorFetchApi } from './fetch/simulator-fetch.js'
+import {
+  answeredBeforeBody,
+  faultAnswered,
+  JOURNAL_REFUSED_BODY_BYTES,
+} from './journal/body-policy.js'
+import {
+  createJournal,
+  DEFAULT_JOURNAL_LIMIT,
+  DEFAULT_JOURNAL_MAX_BYTES,
+  describeError,
+  type Journal,
+  type JournalError,
+  type RawJournalEntry,
+} from './journal/journal.js'
 import {
   perService,
   type ServiceDiscovery,

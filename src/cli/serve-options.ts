@@ -3,7 +3,7 @@
  * `UsageError` that names the flag and says what it takes.
  * @module
  */
-import type { LatencySetting } from '../control/latency.js'
+import type { LatencySetting } from '../faults/latency.js'
 import { featureLevelProblem } from '../messaging/feature-levels.js'
 import type { ServerOptions } from '../server/index.js'
 import type { GivenOptions } from './args.js'

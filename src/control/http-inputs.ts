@@ -8,14 +8,14 @@
 import { z } from 'zod'
 import { advanceSchema, timeSchema } from '../core/clock.js'
 import { rule } from '../core/input-error.js'
-import { compilePathPattern, type LinearPathPattern } from './path-pattern.js'
+import { compilePathPattern, type LinearPathPattern } from '../faults/path-pattern.js'
 import {
   checkFaultEffects,
   checkOperation,
   faultFields,
   latencySchema,
   seedSchema,
-} from './schemas.js'
+} from '../faults/schema.js'
 
 /** A field that must be there, whatever its value (the method it is handed to checks the value). */
 const required = rule<unknown>((value) => value !== undefined, 'is required')

@@ -41,9 +41,11 @@ import {
   withoutTrailingSlashes,
 } from '../core/http.js'
 import { InputTypeError, isInputError, parseInput } from '../core/input-error.js'
+import { type FaultDefinition, faultsAsJson } from '../faults/faults.js'
+import { loadPathPatternEngine } from '../faults/path-pattern.js'
+import { describeError, type JournalFilter } from '../journal/journal.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import { stateFileStatus } from '../snapshot/state-file-status.js'
-import { type FaultDefinition, faultsAsJson } from './faults.js'
 import {
   clockBody,
   emptyBody,
@@ -56,8 +58,6 @@ import {
   seedBody,
 } from './http-inputs.js'
 import { INSPECTOR_HTML } from './inspector.js'
-import { describeError, type JournalFilter } from './journal.js'
-import { loadPathPatternEngine } from './path-pattern.js'
 import { inspectorState } from './state.js'
 
 /** The path prefix of the control surface on the standalone server. */

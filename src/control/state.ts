@@ -8,20 +8,21 @@
  * texts cut to a preview with their full size.
  * @module
  */
-import type { Inspectable } from '../core/service.js'
-import { perService, type serviceDefinitions } from '../services.js'
-import type { SimulatorCore } from '../simulator-core.js'
-import { summarizeAnswer } from './exchange-summary.js'
-import { faultsAsJson } from './faults.js'
-import type { JournalEntry } from './journal.js'
+
 import {
   clip,
   STATE_BODY_PREVIEW_BYTES,
   STATE_JOURNAL_ENTRIES,
   STATE_TEXT_PREVIEW,
-} from './state-limits.js'
+} from '../core/inspect-limits.js'
+import type { Inspectable } from '../core/service.js'
+import { faultsAsJson } from '../faults/faults.js'
+import type { JournalEntry } from '../journal/journal.js'
+import { perService, type serviceDefinitions } from '../services.js'
+import type { SimulatorCore } from '../simulator-core.js'
+import { summarizeAnswer } from './exchange-summary.js'
 
-export { STATE_LIST_LIMITS } from './state-limits.js'
+export { STATE_LIST_LIMITS } from '../core/inspect-limits.js'
 
 /**
  * The newest entries, newest first; a request or response body over the preview size comes back as a

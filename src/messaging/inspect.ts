@@ -5,7 +5,7 @@
  * accounts and messages are stored.
  * @module
  */
-import { clip, FIELD_PREVIEW, newest, STATE_LIST_LIMITS } from '../control/state-limits.js'
+import { clip, FIELD_PREVIEW, newest, STATE_LIST_LIMITS } from '../core/inspect-limits.js'
 import { zulipVersion } from './feature-levels.js'
 import { botTypeName, roleName } from './records.js'
 import type { MessagingStore } from './store.js'

@@ -4,7 +4,7 @@
  * presets of a workspace (to order them) and the versions shown, whatever else is stored.
  * @module
  */
-import { clip, FIELD_PREVIEW, newest, STATE_LIST_LIMITS } from '../control/state-limits.js'
+import { clip, FIELD_PREVIEW, newest, STATE_LIST_LIMITS } from '../core/inspect-limits.js'
 import type { RouterStore } from './store.js'
 
 export function inspectRouter(store: RouterStore, baseUrl: string) {

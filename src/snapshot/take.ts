@@ -4,10 +4,10 @@
  * @module
  */
 import type { Scenario } from '../../scenarios/schema/index.js'
-import type { LatencySetting } from '../control/latency.js'
 import type { Clock } from '../core/clock.js'
 import type { IdSource } from '../core/ids.js'
 import type { Restorable, Service } from '../core/service.js'
+import type { LatencySetting } from '../faults/latency.js'
 import { SNAPSHOT_FORMAT_VERSION, type Snapshot } from './schema.js'
 
 /** What a snapshot is taken of: the simulator's state, part by part. */

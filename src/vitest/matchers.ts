@@ -5,13 +5,8 @@
  * @module
  */
 import type { MatcherState } from 'vitest'
-import { type JournalEntry, type JournalFilter, matchesPartially } from '../control/journal.js'
-import {
-  closestEntries,
-  describeEntry,
-  describeFilter,
-  subsetOf,
-} from '../control/journal-closest.js'
+import { closestEntries, describeEntry, describeFilter, subsetOf } from '../journal/closest.js'
+import { type JournalEntry, type JournalFilter, matchesPartially } from '../journal/journal.js'
 import type { MessagingUserView } from '../messaging/service.js'
 import type { RouterService } from '../router/service.js'
 

@@ -7,7 +7,7 @@
  */
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { FaultDefinition } from '../../src/control/faults.js'
+import type { FaultDefinition } from '../../src/faults/faults.js'
 import { useSimulator } from '../../src/node/index.js'
 import { useServer } from '../support/server.js'
 import {

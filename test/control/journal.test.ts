@@ -5,8 +5,8 @@
  * on the standalone server (`startServer`, driven only through HTTP).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_JOURNAL_LIMIT } from '../../src/control/journal.js'
 import { createSimulator, type PlainRequest } from '../../src/index.js'
+import { DEFAULT_JOURNAL_LIMIT } from '../../src/journal/journal.js'
 import { useSimulator } from '../../src/node/index.js'
 import { useServer } from '../support/server.js'
 import {

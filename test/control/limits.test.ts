@@ -5,12 +5,12 @@
  * body; `subscribe` for a light event per request.
  */
 import { describe, expect, it, vi } from 'vitest'
+import { createSimulator } from '../../src/index.js'
 import {
   DEFAULT_JOURNAL_MAX_BYTES,
   JOURNAL_BODY_PREFIX_BYTES,
   type JournalEvent,
-} from '../../src/control/journal.js'
-import { createSimulator } from '../../src/index.js'
+} from '../../src/journal/journal.js'
 import { startServer } from '../../src/server/index.js'
 import { ACME, accounts, basic, dispatchPlain, keys, NOW, ROUTER, workspaces } from './support.js'
 

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Har, HarEntry } from '../../src/control/har.js'
 import { createSimulator } from '../../src/index.js'
+import type { Har, HarEntry } from '../../src/journal/har.js'
 import { useServer } from '../support/server.js'
 import { NOW } from '../support/time.js'
 import {

@@ -6,7 +6,7 @@
  * far past the test's timeout); a request to another service answers meanwhile.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LinearPathPattern, loadPathPatternEngine } from '../../src/control/path-pattern.js'
+import { LinearPathPattern, loadPathPatternEngine } from '../../src/faults/path-pattern.js'
 import { type RunningServer, startServer } from '../../src/server/index.js'
 
 let server: RunningServer

@@ -5,15 +5,6 @@
  * are that operation's. Also `journal.toHAR`. Checked by `tsc`; not run.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import type { Har, HarOptions } from '../../src/control/har.js'
-import type {
-  JsonValue,
-  MessagingErrorBody,
-  MessagingUser,
-  RouterErrorBody,
-  RouterPresetWithVersion,
-  ServiceJournalEntry,
-} from '../../src/control/journal-entry-types.js'
 import type {
   JournalEntry,
   JournalFilter,
@@ -22,6 +13,15 @@ import type {
   RouterOperationId,
   Simulator,
 } from '../../src/index.js'
+import type { Har, HarOptions } from '../../src/journal/har.js'
+import type {
+  JsonValue,
+  MessagingErrorBody,
+  MessagingUser,
+  RouterErrorBody,
+  RouterPresetWithVersion,
+  ServiceJournalEntry,
+} from '../../src/operations/journal-entries.js'
 import '../../src/vitest/index.js'
 
 declare const simulator: Simulator

@@ -12,8 +12,6 @@ import {
   createSimulator as browserCreateSimulator,
   startSimulator,
 } from '../../src/browser/index.js'
-// Not exported by the package's root (see the report); read through the module that defines it.
-import type { JournalEntry } from '../../src/control/journal.js'
 import {
   type Clock,
   createSimulator,
@@ -28,6 +26,8 @@ import {
   type SimulatorOptions,
   type scenarios,
 } from '../../src/index.js'
+// Not exported by the package's root (see the report); read through the module that defines it.
+import type { JournalEntry } from '../../src/journal/journal.js'
 import {
   mswMajor,
   type NodeSimulator,

@@ -4,11 +4,11 @@
  * @module
  */
 import { parseInput } from '../core/input-error.js'
-import type { JournalFault } from './journal.js'
-import type { OperationMatch } from './operations.js'
-import { faultDefinitionSchema, type PathTest } from './schemas.js'
+import type { JournalFault } from '../journal/journal.js'
+import type { OperationMatch } from '../operations/ids.js'
+import { faultDefinitionSchema, type PathTest } from './schema.js'
 
-export type { PathTest } from './schemas.js'
+export type { PathTest } from './schema.js'
 
 /** The fields of a fault's match besides `service` and `operation`. */
 interface FaultMatchFields {

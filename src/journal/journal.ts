@@ -11,18 +11,22 @@
  * @module
  */
 import { InputRangeError } from '../core/input-error.js'
-import type { ServiceName } from '../simulator-core.js'
-import { buildHar, type Har, type HarOptions } from './har.js'
-import type { JournalEntry, JournalEntryBase, ServiceJournalEntry } from './journal-entry-types.js'
-import { type WaitForOptions, waitForEntry } from './journal-wait.js'
 import {
   checkOperationMatch,
   type OperationId,
   type OperationIdOf,
   type OperationMatch,
   type ServiceOf,
-} from './operations.js'
-import { REDACTED, redactText, SECRET_NAME } from './redact-text.js'
+} from '../operations/ids.js'
+import type {
+  JournalEntry,
+  JournalEntryBase,
+  ServiceJournalEntry,
+} from '../operations/journal-entries.js'
+import type { ServiceName } from '../simulator-core.js'
+import { buildHar, type Har, type HarOptions } from './har.js'
+import { REDACTED, redactText, SECRET_NAME } from './redact.js'
+import { type WaitForOptions, waitForEntry } from './wait.js'
 
 /** An exception inside the simulator that a request met (it was answered with the service's 500). */
 export interface JournalError {
@@ -38,7 +42,7 @@ export function describeError(error: unknown): JournalError {
   return { message: error.message, stack: frame?.trim() ?? '' }
 }
 
-export type { JournalEntry } from './journal-entry-types.js'
+export type { JournalEntry } from '../operations/journal-entries.js'
 
 /** What is recorded per request (raw), as the journal hands it to its readers (HAR, body parsers). */
 export interface RawJournalEntry {

@@ -7,8 +7,8 @@
  */
 import { z } from 'zod'
 import { rule, showValue } from '../core/input-error.js'
+import { operationProblem } from '../operations/ids.js'
 import { type ServiceName, serviceNames } from '../services.js'
-import { operationProblem } from './operations.js'
 
 /** The longest wait a timer can hold (2^31 − 1 ms, 24.8 days): `setTimeout` fires after 1 ms for more. */
 export const MAX_TIMER_MS = 2 ** 31 - 1

@@ -10,10 +10,11 @@
  * say so and the body is a text prefix.
  * @module
  */
+
+import type { JournalError, JournalFault } from '../journal/journal.js'
 import type { presetToWire, presetWithVersionToWire, versionToWire } from '../router/serialize.js'
 import type { ServiceName } from '../simulator-core.js'
-import type { JournalError, JournalFault } from './journal.js'
-import type { OperationId, OperationIdOf, ServiceOf } from './operations.js'
+import type { OperationId, OperationIdOf, ServiceOf } from './ids.js'
 
 /** A JSON value. */
 export type JsonValue =

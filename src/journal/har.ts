@@ -15,7 +15,7 @@
  */
 import { UNDERSTUDY_VERSION } from '../version.js'
 import type { RawJournalEntry } from './journal.js'
-import { REDACTED, redactText, SECRET_NAME, SECRET_NAMES } from './redact-text.js'
+import { REDACTED, redactText, SECRET_NAME, SECRET_NAMES } from './redact.js'
 
 /** A name and a value (a header, a query parameter). */
 interface HarNameValue {

@@ -3,7 +3,7 @@
  * @module
  */
 import { InputRangeError, parseInput } from '../core/input-error.js'
-import { latencySchema, MAX_TIMER_MS } from './schemas.js'
+import { latencySchema, MAX_TIMER_MS } from './schema.js'
 
 /** A latency setting: milliseconds, or a range to draw from. `0` turns it off. */
 export type LatencySetting = number | { min: number; max: number }

@@ -10,8 +10,8 @@
  */
 
 import { InputRangeError } from '../core/input-error.js'
+import { closestEntries, describeFilter, type ListableJournal } from './closest.js'
 import type { JournalEntry, JournalFilter } from './journal.js'
-import { closestEntries, describeFilter, type ListableJournal } from './journal-closest.js'
 
 /** Options of `journal.waitFor`. */
 export interface WaitForOptions {
