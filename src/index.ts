@@ -7,14 +7,9 @@ export type { Scenario, ScenarioDefinition, ScenarioName } from '../scenarios/in
 export { defineScenario, scenarios } from '../scenarios/index.js'
 export type { Clock, ClockState, TimeInput } from './core/clock.js'
 export type { PlainRequest, PlainResponse } from './core/http.js'
-export type {
-  FaultDefinition,
-  FaultEffect,
-  FaultMatch,
-  InjectedFault,
-  PathTest,
-} from './faults/faults.js'
+export type { FaultEffect } from './faults/faults.js'
 export type { LatencySetting } from './faults/latency.js'
+export type { PathTest } from './faults/schema.js'
 export type {
   FetchFunction,
   SimulatorFetchApi,
@@ -30,6 +25,11 @@ export type {
   MessagingService,
   MessagingUserView,
 } from './messaging/service.js'
+export type {
+  FaultDefinition,
+  FaultMatch,
+  InjectedFault,
+} from './operations/faults.js'
 export type {
   MessagingOperationId,
   OperationId,

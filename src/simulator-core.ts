@@ -16,17 +16,11 @@ import {
   type PlainRequest,
   withInternalError,
 } from './core/http.js'
-import { createIdSource, type IdSource, randomSeed } from './core/ids.js'
+import { createIdSource, type IdSource, randomSeed, seedSchema } from './core/ids.js'
 import { InputRangeError, InputTypeError, parseInput } from './core/input-error.js'
 import type { RequestMeta, Restorable, Scope, Service, ServiceContext } from './core/service.js'
-import {
-  createFaults,
-  type FaultDefinition,
-  type InjectedFault,
-  summarizeFault,
-} from './faults/faults.js'
+import { createFaults } from './faults/faults.js'
 import { checkLatency, drawLatency, type LatencySetting, sleep } from './faults/latency.js'
-import { seedSchema } from './faults/schema.js'
 import { fetchApi, type SimulatorFetchApi } from './fetch/simulator-fetch.js'
 import {
   answeredBeforeBody,
@@ -40,8 +34,14 @@ import {
   describeError,
   type Journal,
   type JournalError,
+  type JournalFault,
   type RawJournalEntry,
 } from './journal/journal.js'
+import {
+  type FaultDefinition,
+  faultDefinitionSchema,
+  type InjectedFault,
+} from './operations/faults.js'
 import {
   perService,
   type ServiceDiscovery,
@@ -182,6 +182,15 @@ export interface SimulatorCore extends SimulatorFetchApi, ServiceInstances {
   routes(scope: Scope, service?: ServiceName): ServiceRoute[]
 }
 
+/** How the journal describes the fault that answered a request. */
+function summarizeFault(fault: InjectedFault): JournalFault {
+  if ('network' in fault)
+    return { id: fault.id, kind: fault.network === 'hang' ? 'hang' : 'network-error' }
+  const delay = fault.delayMs === undefined ? {} : { delayMs: fault.delayMs }
+  if ('status' in fault) return { id: fault.id, kind: 'status', status: fault.status, ...delay }
+  return { id: fault.id, kind: 'delay', ...delay }
+}
+
 function resolveScenario(input: SimulatorOptions['scenario']): Scenario {
   if (input === undefined) return parseScenario(scenarios.default)
   if (typeof input === 'string') {
@@ -249,7 +258,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       maxBytes: options.journalMaxBytes ?? DEFAULT_JOURNAL_MAX_BYTES,
     },
   )
-  const faults = createFaults()
+  const faults = createFaults<FaultDefinition>()
 
   /** Clears every service and seeds the scenario, synchronously: every method works right after. */
   const load = () => {
@@ -477,7 +486,10 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     ...(instances as unknown as ServiceInstances),
     journal,
     faults: {
-      inject: (definition) => faults.inject(definition),
+      inject(definition) {
+        parseInput(faultDefinitionSchema, definition, 'inject a fault')
+        return faults.inject(definition)
+      },
       list: () => faults.list(),
       clear: (id) => faults.clear(id),
     },

@@ -1,21 +1,19 @@
 /**
  * One schema per control operation over HTTP: its body (a JSON object) or its query. Unknown fields are
  * refused (`x: unknown field`), so a typo is a 400 rather than a silent no-op. The field rules are those
- * of the in-process methods (`schemas.ts`, `core/clock.ts`); the methods check again what only they
- * know (a scenario's definition, a feature level's range, an organization's name).
+ * of the in-process methods, from where each is defined (`faults/schema.ts`, `faults/latency.ts`,
+ * `operations/faults.ts`, `core/ids.ts`, `core/clock.ts`); the methods check again what only they know
+ * (a scenario's definition, a feature level's range, an organization's name).
  * @module
  */
 import { z } from 'zod'
 import { advanceSchema, timeSchema } from '../core/clock.js'
+import { seedSchema } from '../core/ids.js'
 import { rule } from '../core/input-error.js'
+import { latencySchema } from '../faults/latency.js'
 import { compilePathPattern, type LinearPathPattern } from '../faults/path-pattern.js'
-import {
-  checkFaultEffects,
-  checkOperation,
-  faultFields,
-  latencySchema,
-  seedSchema,
-} from '../faults/schema.js'
+import { checkFaultEffects, faultRuleFields } from '../faults/schema.js'
+import { checkOperation, serviceField } from '../operations/faults.js'
 
 /** A field that must be there, whatever its value (the method it is handed to checks the value). */
 const required = rule<unknown>((value) => value !== undefined, 'is required')
@@ -52,7 +50,8 @@ export const scenarioBody = z
  */
 export const faultBody = z
   .strictObject({
-    ...faultFields,
+    service: serviceField,
+    ...faultRuleFields,
     path: optionalString,
     pathPattern: z
       .custom<string>((value) => typeof value === 'string', {
@@ -107,7 +106,7 @@ export const rateLimitBody = z.strictObject({ rateLimit: required })
  */
 export const journalQuery = z
   .strictObject({
-    service: faultFields.service,
+    service: serviceField,
     tenant: optionalString,
     operation: optionalString,
     method: optionalString,

@@ -41,9 +41,9 @@ import {
   withoutTrailingSlashes,
 } from '../core/http.js'
 import { InputTypeError, isInputError, parseInput } from '../core/input-error.js'
-import { type FaultDefinition, faultsAsJson } from '../faults/faults.js'
 import { loadPathPatternEngine } from '../faults/path-pattern.js'
 import { describeError, type JournalFilter } from '../journal/journal.js'
+import type { FaultDefinition } from '../operations/faults.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import { stateFileStatus } from '../snapshot/state-file-status.js'
 import {
@@ -58,7 +58,7 @@ import {
   seedBody,
 } from './http-inputs.js'
 import { INSPECTOR_HTML } from './inspector.js'
-import { inspectorState } from './state.js'
+import { faultsAsJson, inspectorState } from './state.js'
 
 /** The path prefix of the control surface on the standalone server. */
 export const CONTROL_PREFIX = '/__understudy'

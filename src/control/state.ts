@@ -8,21 +8,31 @@
  * texts cut to a preview with their full size.
  * @module
  */
-
-import {
-  clip,
-  STATE_BODY_PREVIEW_BYTES,
-  STATE_JOURNAL_ENTRIES,
-  STATE_TEXT_PREVIEW,
-} from '../core/inspect-limits.js'
+import { clip } from '../core/inspect-limits.js'
 import type { Inspectable } from '../core/service.js'
-import { faultsAsJson } from '../faults/faults.js'
 import type { JournalEntry } from '../journal/journal.js'
+import type { InjectedFault } from '../operations/faults.js'
 import { perService, type serviceDefinitions } from '../services.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import { summarizeAnswer } from './exchange-summary.js'
 
-export { STATE_LIST_LIMITS } from '../core/inspect-limits.js'
+/** How many journal entries the state carries, newest first. */
+const STATE_JOURNAL_ENTRIES = 50
+/** The most bytes of a request body (characters of a response) the state carries per entry; a longer one is a text preview. */
+const STATE_BODY_PREVIEW_BYTES = 2048
+/** The most characters of a query value or a path the state carries per entry. */
+const STATE_TEXT_PREVIEW = 2048
+
+/**
+ * Armed faults as JSON shows them (the control surface, the inspector): a path tested by a regular
+ * expression or a linear-time pattern as `{ pattern: source }`, since JSON would show it as `{}`.
+ */
+export function faultsAsJson(faults: readonly InjectedFault[]) {
+  return faults.map((fault) => ({
+    ...fault,
+    path: typeof fault.path === 'object' ? { pattern: fault.path.source } : fault.path,
+  }))
+}
 
 /**
  * The newest entries, newest first; a request or response body over the preview size comes back as a

@@ -2,6 +2,7 @@
  * Deterministic identifiers: a seeded generator gives the same ids in the same order on every run.
  * @module
  */
+import { rule } from './input-error.js'
 
 const ALNUM_CODES = Array.from(
   'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
@@ -120,3 +121,14 @@ export function createIdSource(seed: string | number, position?: IdPosition): Id
 export function randomSeed(): string {
   return globalThis.crypto.randomUUID()
 }
+
+/**
+ * An id seed: a non-empty string or a number. One schema for the `seed` option, `setSeed`, the control
+ * surface's `PUT /seed` and a snapshot's `seed`.
+ */
+export const seedSchema = rule<string | number>(
+  (value) =>
+    (typeof value === 'string' && value !== '') ||
+    (typeof value === 'number' && Number.isFinite(value)),
+  'must be a non-empty string or a finite number',
+)

@@ -1,17 +1,20 @@
 /**
  * Fault injection: answer the next N matching requests (or every one until cleared) with a status in the
  * service's error shape, after a delay, with a network error, or never.
+ *
+ * `src/faults/` is an engine part, on every request's path: armed faults and how a request matches one
+ * (`faults.ts`), the global latency and the timer's limits (`latency.ts`), the rules of a fault's fields
+ * (`schema.ts`), and the linear-time path patterns the control surface compiles (`path-pattern.ts`). It
+ * imports only `src/core/`: services and operation ids are plain strings here, which
+ * `src/operations/faults.ts` narrows to the registered ones (types, and the check of `service` and
+ * `operation`). A new fault kind is a member of `FaultEffect` with its field rule in `schema.ts`; the
+ * simulator's answer path (`src/simulator-answer.ts`) gives its effect and its journal summary.
  * @module
  */
-import { parseInput } from '../core/input-error.js'
-import type { JournalFault } from '../journal/journal.js'
-import type { OperationMatch } from '../operations/ids.js'
-import { faultDefinitionSchema, type PathTest } from './schema.js'
-
-export type { PathTest } from './schema.js'
+import type { PathTest } from './schema.js'
 
 /** The fields of a fault's match besides `service` and `operation`. */
-interface FaultMatchFields {
+export interface FaultMatchFields {
   method?: string
   /**
    * The path below the service's base URL: an exact string, or a regular expression tested against it
@@ -19,13 +22,6 @@ interface FaultMatchFields {
    */
   path?: string | RegExp | PathTest
 }
-
-/**
- * Which requests a fault applies to. Every given field must match. `operation` is the real API's operation
- * id (e.g. `createPresetsChatCompletions`, `create-user`), of `service` when one is given; an unknown id is
- * refused.
- */
-export type FaultMatch = OperationMatch<FaultMatchFields>
 
 /** What a fault does. */
 export type FaultEffect =
@@ -42,15 +38,12 @@ export type FaultEffect =
   | { network: 'hang' }
   | { delayMs: number }
 
-/** A fault to inject. */
-export type FaultDefinition = FaultMatch &
-  FaultEffect & {
-    /** How many matching requests it answers; default: every one until cleared. */
-    times?: number
-  }
+/** A fault as armed here: its match (service and operation as plain strings), effect and count. */
+export type ArmableFault = FaultMatchFields &
+  FaultEffect & { service?: string; operation?: string; times?: number }
 
-/** An injected fault as listed. */
-export type InjectedFault = FaultDefinition & { id: number; remaining: number | null; hits: number }
+/** An armed fault as listed: the definition with its id, the matches left (`null`: until cleared) and hits. */
+export type Armed<Definition> = Definition & { id: number; remaining: number | null; hits: number }
 
 /** What the service sees of a request when faults are matched. */
 export interface FaultTarget {
@@ -60,25 +53,16 @@ export interface FaultTarget {
   path: string
 }
 
-const matches = (fault: FaultMatch, target: FaultTarget) =>
+const matches = (fault: ArmableFault, target: FaultTarget) =>
   (fault.service === undefined || fault.service === target.service) &&
   (fault.operation === undefined || fault.operation === target.operation) &&
   (fault.method === undefined || fault.method.toUpperCase() === target.method) &&
   (fault.path === undefined ||
     (typeof fault.path === 'string' ? fault.path === target.path : fault.path.test(target.path)))
 
-/** How the journal describes the fault that answered a request. */
-export function summarizeFault(fault: InjectedFault): JournalFault {
-  if ('network' in fault)
-    return { id: fault.id, kind: fault.network === 'hang' ? 'hang' : 'network-error' }
-  const delay = fault.delayMs === undefined ? {} : { delayMs: fault.delayMs }
-  if ('status' in fault) return { id: fault.id, kind: 'status', status: fault.status, ...delay }
-  return { id: fault.id, kind: 'delay', ...delay }
-}
-
-/** Creates an empty set of faults. */
-export function createFaults() {
-  let faults: InjectedFault[] = []
+/** Creates an empty set of faults; a definition is armed as given (its caller has checked it). */
+export function createFaults<Definition extends ArmableFault>() {
+  let faults: Array<Armed<Definition>> = []
   let nextId = 1
   return {
     /** Whether any fault is armed (the hot path skips matching when none is). */
@@ -86,8 +70,7 @@ export function createFaults() {
       return faults.length > 0
     },
     /** Arms a fault; returns its id. */
-    inject(definition: FaultDefinition): number {
-      parseInput(faultDefinitionSchema, definition, 'inject a fault')
+    inject(definition: Definition): number {
       const id = nextId++
       // A global or sticky RegExp keeps state between `test` calls; a copy without those flags does not.
       const path =
@@ -104,7 +87,7 @@ export function createFaults() {
       return id
     },
     /** Takes the first armed fault matching a request, counting it down. */
-    take(target: FaultTarget): InjectedFault | undefined {
+    take(target: FaultTarget): Armed<Definition> | undefined {
       const fault = faults.find((candidate) => matches(candidate, target))
       if (!fault) return undefined
       fault.hits += 1
@@ -115,7 +98,7 @@ export function createFaults() {
       return fault
     },
     /** The armed faults. */
-    list(): InjectedFault[] {
+    list(): Array<Armed<Definition>> {
       return faults.map((fault) => ({ ...fault }))
     },
     /** Disarms one fault, or all. */
@@ -123,15 +106,4 @@ export function createFaults() {
       faults = id === undefined ? [] : faults.filter((fault) => fault.id !== id)
     },
   }
-}
-
-/**
- * Armed faults as JSON shows them (the control surface, the inspector): a path tested by a regular
- * expression or a linear-time pattern as `{ pattern: source }`, since JSON would show it as `{}`.
- */
-export function faultsAsJson(faults: readonly InjectedFault[]) {
-  return faults.map((fault) => ({
-    ...fault,
-    path: typeof fault.path === 'object' ? { pattern: fault.path.source } : fault.path,
-  }))
 }

@@ -1,17 +1,13 @@
 /**
- * The rules for every control input, one schema each, shared by the in-process methods
- * (`faults.inject`, `latency.set`, `setSeed`) and the HTTP control surface (`http-inputs.ts`), so both
- * refuse the same values with the same message: `[understudy] Failed to <action>: <field>: must be … (got …)`.
- * The clock's rules live with the clock (`core/clock.ts`).
+ * The rules of a fault's fields that do not depend on which services are registered, shared by the
+ * in-process `faults.inject` (`operations/faults.ts` adds `service` and the operation id check) and the
+ * control surface's `POST /faults` (`control/http-inputs.ts`), so both refuse the same values with the same
+ * message: `[understudy] Failed to inject a fault: <field>: must be … (got …)`.
  * @module
  */
-import { z } from 'zod'
-import { rule, showValue } from '../core/input-error.js'
-import { operationProblem } from '../operations/ids.js'
-import { type ServiceName, serviceNames } from '../services.js'
-
-/** The longest wait a timer can hold (2^31 − 1 ms, 24.8 days): `setTimeout` fires after 1 ms for more. */
-export const MAX_TIMER_MS = 2 ** 31 - 1
+import type { z } from 'zod'
+import { rule } from '../core/input-error.js'
+import { isMs, MAX_TIMER_MS } from './latency.js'
 
 /**
  * Statuses a fault may answer with: 200 to 599 but those that carry no body (204, 205, 304), since a
@@ -20,8 +16,6 @@ export const MAX_TIMER_MS = 2 ** 31 - 1
 const FAULT_STATUS_RANGE = { min: 200, max: 599, without: [204, 205, 304] } as const
 
 const isString = (value: unknown): value is string => typeof value === 'string'
-const isMs = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_TIMER_MS
 const MS = `must be a number of milliseconds from 0 to ${MAX_TIMER_MS}`
 
 /** Anything a fault can test a request path with: a `RegExp`, or another object with `source` and `test`. */
@@ -37,12 +31,14 @@ const isPathTest = (value: unknown): value is PathTest =>
     typeof (value as PathTest).source === 'string' &&
     typeof (value as PathTest).test === 'function')
 
-/** The fields of a fault definition but its path, as both ways in take them. */
-export const faultFields = {
-  service: rule<ServiceName>(
-    (value) => serviceNames.includes(value as ServiceName),
-    `must be ${serviceNames.map((name) => JSON.stringify(name)).join(' or ')}`,
-  ).optional(),
+/** A fault's path in process: an exact string, or a regular expression (anything with `source` and `test`). */
+export const pathField = rule<string | PathTest>(
+  (value) => isString(value) || isPathTest(value),
+  'must be a string or a regular expression',
+).optional()
+
+/** The fields of a fault definition after `service` and before `path`, as both ways in take them. */
+export const faultRuleFields = {
   operation: rule<string>(isString, 'must be a string').optional(),
   method: rule<string>(isString, 'must be a string').optional(),
   status: rule<number>(
@@ -73,18 +69,6 @@ export const faultFields = {
   ).optional(),
 }
 
-/**
- * The rule across `service` and `operation` (of a fault, a journal filter): an operation id that the
- * service has (either service, when none is given), or the issue naming the known ids.
- */
-export function checkOperation(
-  value: { service?: unknown; operation?: unknown },
-  context: z.RefinementCtx,
-): void {
-  const problem = operationProblem(value.service, value.operation)
-  if (problem) context.addIssue({ code: 'custom', path: ['operation'], message: problem })
-}
-
 /** The rules across a fault's fields: one effect at most of status and network, and at least one effect. */
 export function checkFaultEffects(
   fault: { status?: unknown; network?: unknown; delayMs?: unknown },
@@ -108,38 +92,3 @@ export function checkFaultEffects(
     })
   }
 }
-
-/** A fault definition in process: the path is an exact string or a regular expression. */
-export const faultDefinitionSchema = z
-  .strictObject(
-    {
-      ...faultFields,
-      path: rule<string | PathTest>(
-        (value) => isString(value) || isPathTest(value),
-        'must be a string or a regular expression',
-      ).optional(),
-    },
-    { error: (issue) => `give an object (got ${showValue(issue.input)})` },
-  )
-  .superRefine((fault, context) => {
-    checkOperation(fault, context)
-    checkFaultEffects(fault, context)
-  })
-
-/** A latency setting: milliseconds, or a `{ min, max }` range to draw from. */
-export const latencySchema = rule<number | { min: number; max: number }>((value) => {
-  if (isMs(value)) return true
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const keys = Object.keys(value)
-  const { min, max } = value as { min?: unknown; max?: unknown }
-  return keys.length === 2 && isMs(min) && isMs(max) && min <= max
-}, `must be a number of milliseconds from 0 to ${MAX_TIMER_MS}, or { min, max } with 0 <= min <= max <= ${MAX_TIMER_MS}`).transform(
-  (value) => (typeof value === 'number' ? value : { min: value.min, max: value.max }),
-)
-
-/** An id seed: a non-empty string or a number. */
-export const seedSchema = rule<string | number>(
-  (value) =>
-    (isString(value) && value !== '') || (typeof value === 'number' && Number.isFinite(value)),
-  'must be a non-empty string or a finite number',
-)

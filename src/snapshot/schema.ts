@@ -8,9 +8,8 @@
 import { z } from 'zod'
 import { type Scenario, scenarioSchema } from '../../scenarios/schema/index.js'
 import { type ClockState, MAX_TIME_MS } from '../core/clock.js'
-import type { IdPosition } from '../core/ids.js'
-import type { LatencySetting } from '../faults/latency.js'
-import { latencySchema, seedSchema } from '../faults/schema.js'
+import { type IdPosition, seedSchema } from '../core/ids.js'
+import { type LatencySetting, latencySchema } from '../faults/latency.js'
 import { type DefinitionOf, perService, type ServiceName, serviceDefinitions } from '../services.js'
 import { epochMs, word } from './fields.js'
 

@@ -7,8 +7,8 @@
  */
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { FaultDefinition } from '../../src/faults/faults.js'
 import { useSimulator } from '../../src/node/index.js'
+import type { FaultDefinition } from '../../src/operations/faults.js'
 import { useServer } from '../support/server.js'
 import {
   ACME,

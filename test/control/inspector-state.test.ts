@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { INSPECTOR_HTML } from '../../src/control/inspector.js'
-import { STATE_LIST_LIMITS } from '../../src/control/state.js'
+import { STATE_LIST_LIMITS } from '../../src/core/inspect-limits.js'
 import { useServer } from '../support/server.js'
 import { secretsOf } from './secrets.js'
 import { accounts, basic, keys, NOW } from './support.js'
