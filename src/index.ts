@@ -15,8 +15,8 @@ export type {
   SimulatorFetchApi,
   SimulatorFetchOptions,
 } from './fetch/simulator-fetch.js'
+export type { JournalFault } from './journal/entry.js'
 export type { Har, HarEntry, HarOptions } from './journal/har.js'
-export type { JournalEntry, JournalFault, JournalFilter } from './journal/journal.js'
 export type { WaitForOptions } from './journal/wait.js'
 export type { MessagingDiscovery, MessagingOptions } from './messaging/definition.js'
 export type {
@@ -36,7 +36,9 @@ export type {
   OperationIdOf,
   RouterOperationId,
 } from './operations/ids.js'
+export type { JournalFilter } from './operations/journal.js'
 export type {
+  JournalEntry,
   JsonValue,
   MessagingErrorBody,
   MessagingMessage,

@@ -27,21 +27,20 @@ import {
   faultAnswered,
   JOURNAL_REFUSED_BODY_BYTES,
 } from './journal/body-policy.js'
+import { DEFAULT_JOURNAL_LIMIT, DEFAULT_JOURNAL_MAX_BYTES } from './journal/budget.js'
 import {
-  createJournal,
-  DEFAULT_JOURNAL_LIMIT,
-  DEFAULT_JOURNAL_MAX_BYTES,
   describeError,
-  type Journal,
   type JournalError,
   type JournalFault,
   type RawJournalEntry,
-} from './journal/journal.js'
+} from './journal/entry.js'
+import { createJournal } from './journal/journal.js'
 import {
   type FaultDefinition,
   faultDefinitionSchema,
   type InjectedFault,
 } from './operations/faults.js'
+import { checkJournalFilter, type Journal, typedJournal } from './operations/journal.js'
 import {
   perService,
   type ServiceDiscovery,
@@ -246,17 +245,18 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
 
   const instances = createServices(context, options)
   const services = serviceDefinitions.map((definition) => instances[definition.name])
-  const journal = createJournal(
-    Object.fromEntries(
-      services.map((service) => [
-        service.name,
-        (entry: RawJournalEntry) => service.journalBody(entry),
-      ]),
-    ),
-    {
+  const journal = typedJournal(
+    createJournal({
+      parsers: Object.fromEntries(
+        services.map((service) => [
+          service.name,
+          (entry: RawJournalEntry) => service.journalBody(entry),
+        ]),
+      ),
+      checkFilter: checkJournalFilter,
       limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT,
       maxBytes: options.journalMaxBytes ?? DEFAULT_JOURNAL_MAX_BYTES,
-    },
+    }),
   )
   const faults = createFaults<FaultDefinition>()
 

@@ -4,7 +4,7 @@
  * @module
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util'
-import { DEFAULT_JOURNAL_LIMIT, DEFAULT_JOURNAL_MAX_BYTES } from '../journal/journal.js'
+import { DEFAULT_JOURNAL_LIMIT, DEFAULT_JOURNAL_MAX_BYTES } from '../journal/budget.js'
 import { DEFAULT_FEATURE_LEVEL, FEATURE_LEVEL_RANGE } from '../messaging/feature-levels.js'
 import { UsageError } from './errors.js'
 

@@ -4,7 +4,7 @@
  * passwords, no headers, no bodies, no query strings.
  * @module
  */
-import type { JournalEvent } from '../journal/journal.js'
+import type { JournalEvent } from '../journal/entry.js'
 
 /** The request log's formats: `text` (`--log`) or `json` (`--log json`). */
 export type LogFormat = 'text' | 'json'

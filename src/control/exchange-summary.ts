@@ -4,7 +4,7 @@
  * short summary of a success (the preset's slug and version, the new user's id, how many were listed).
  * @module
  */
-import type { JournalFault } from '../journal/journal.js'
+import type { JournalFault } from '../journal/entry.js'
 
 type Json = Record<string, unknown>
 

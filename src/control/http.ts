@@ -42,8 +42,9 @@ import {
 } from '../core/http.js'
 import { InputTypeError, isInputError, parseInput } from '../core/input-error.js'
 import { loadPathPatternEngine } from '../faults/path-pattern.js'
-import { describeError, type JournalFilter } from '../journal/journal.js'
+import { describeError } from '../journal/entry.js'
 import type { FaultDefinition } from '../operations/faults.js'
+import type { JournalFilter } from '../operations/journal.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import { stateFileStatus } from '../snapshot/state-file-status.js'
 import {

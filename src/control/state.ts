@@ -10,8 +10,8 @@
  */
 import { clip } from '../core/inspect-limits.js'
 import type { Inspectable } from '../core/service.js'
-import type { JournalEntry } from '../journal/journal.js'
 import type { InjectedFault } from '../operations/faults.js'
+import type { JournalEntry } from '../operations/journal-entries.js'
 import { perService, type serviceDefinitions } from '../services.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import { summarizeAnswer } from './exchange-summary.js'

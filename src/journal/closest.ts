@@ -5,11 +5,12 @@
  * Shared by `journal.waitFor`'s timeout and the vitest matchers.
  * @module
  */
-import type { JournalEntry, JournalFilter } from './journal.js'
+import type { ParsedEntry } from './entry.js'
+import type { EntryFilter } from './filter.js'
 
 /** What the listing reads of a journal. */
 export interface ListableJournal {
-  entries(filter?: JournalFilter): JournalEntry[]
+  entries(filter?: EntryFilter): ParsedEntry[]
 }
 
 /** Turns an expected and a received value into a readable difference (vitest's `diff` in the matchers). */
@@ -26,7 +27,7 @@ const plainDiff: DiffFunction = (expected, received) =>
   `expected ${json(expected)}\nreceived ${json(received)}`
 
 /** A filter as text (functions named, not dropped). */
-export function describeFilter(filter: JournalFilter): string {
+export function describeFilter(filter: EntryFilter): string {
   const parts = Object.entries(filter)
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => `${key}: ${json(value)}`)
@@ -34,7 +35,7 @@ export function describeFilter(filter: JournalFilter): string {
 }
 
 /** One entry on one line: `#4 POST /api/v1/users → 400 (create-user, acme)`. */
-export function describeEntry(entry: JournalEntry): string {
+export function describeEntry(entry: ParsedEntry): string {
   const context = [entry.operation ?? 'no operation', entry.tenant].filter(Boolean).join(', ')
   const fault = entry.fault ? ` [fault: ${entry.fault.kind}]` : ''
   return `#${entry.seq} ${entry.method} ${entry.path} → ${entry.status} (${context})${fault}`
@@ -79,7 +80,7 @@ export function subsetOf(received: unknown, expected: unknown): unknown {
 }
 
 /** What an entry holds for a filter field, to show beside the expected value. */
-function received(entry: JournalEntry, field: keyof JournalFilter): unknown {
+function received(entry: ParsedEntry, field: keyof EntryFilter): unknown {
   if (field === 'since' || field === 'until') return entry.time
   return entry[field]
 }
@@ -90,13 +91,13 @@ function received(entry: JournalEntry, field: keyof JournalFilter): unknown {
  */
 export function closestEntries(
   journal: ListableJournal,
-  filter: JournalFilter,
-  options: { shown?: number; diff?: DiffFunction; candidates?: JournalEntry[] } = {},
+  filter: EntryFilter,
+  options: { shown?: number; diff?: DiffFunction; candidates?: ParsedEntry[] } = {},
 ): string {
   const candidates = options.candidates ?? journal.entries()
   if (candidates.length === 0) return 'The journal is empty.'
   const diff = options.diff ?? plainDiff
-  const fields = (Object.keys(filter) as Array<keyof JournalFilter>).filter(
+  const fields = (Object.keys(filter) as Array<keyof EntryFilter>).filter(
     (field) => filter[field] !== undefined,
   )
   const matching = new Map(

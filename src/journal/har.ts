@@ -14,7 +14,7 @@
  * @module
  */
 import { UNDERSTUDY_VERSION } from '../version.js'
-import type { RawJournalEntry } from './journal.js'
+import type { RawJournalEntry } from './entry.js'
 import { REDACTED, redactText, SECRET_NAME, SECRET_NAMES } from './redact.js'
 
 /** A name and a value (a header, a query parameter). */

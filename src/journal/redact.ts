@@ -1,9 +1,10 @@
 /**
- * Redaction of secrets in body text that is shown without being parsed (a body kept only in part, or a
- * preview): the value after a secret-named field in JSON (`"password": "…"`), a form (`password=…`) or a
- * multipart part (`name="password"`). Best effort on text cut anywhere; parsed bodies are redacted field
- * by field instead (`redact` in `journal.ts`). The work is linear in the text (no pattern that could
- * backtrack over it), since the text is whatever a client sent.
+ * Redaction of secrets, as the journal, its HAR and the inspector show entries: a parsed value field by
+ * field (`redact`: every secret-named key's value), and body text that is shown without being parsed (a
+ * body kept only in part, or a preview: `redactText`): the value after a secret-named field in JSON
+ * (`"password": "…"`), a form (`password=…`) or a multipart part (`name="password"`), best effort on text
+ * cut anywhere. The work is linear in the text (no pattern that could backtrack over it), since the text
+ * is whatever a client sent.
  * @module
  */
 
@@ -16,6 +17,23 @@ export const SECRET_NAME = new RegExp(`^(?:${SECRET_NAMES})$`, 'i')
 
 /** The value that stands in for a secret (in the journal, its HAR and text previews alike). */
 export const REDACTED = '[redacted]'
+
+/** A copy of a parsed value with every secret-named key's value replaced by `[redacted]`. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact)
+  if (value === null || typeof value !== 'object') return value
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key]
+    Object.defineProperty(out, key, {
+      value: SECRET_NAME.test(key) ? REDACTED : redact(item),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  }
+  return out
+}
 
 const JSON_FIELD = new RegExp(
   `("(?:${SECRET_NAMES})"[ \\t\\r\\n]{0,20}:[ \\t\\r\\n]{0,20})(?:"(?:[^"\\\\]|\\\\.)*"?|[^,}\\]\\s]*)`,

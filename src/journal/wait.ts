@@ -11,7 +11,8 @@
 
 import { InputRangeError } from '../core/input-error.js'
 import { closestEntries, describeFilter, type ListableJournal } from './closest.js'
-import type { JournalEntry, JournalFilter } from './journal.js'
+import type { ParsedEntry } from './entry.js'
+import type { EntryFilter } from './filter.js'
 
 /** Options of `journal.waitFor`. */
 export interface WaitForOptions {
@@ -49,9 +50,9 @@ function checkOptions(options: WaitForOptions): { timeoutMs: number; after: numb
 /** The newest entry matching the filter numbered above `after`. */
 function newestMatch(
   journal: ListableJournal,
-  filter: JournalFilter,
+  filter: EntryFilter,
   after: number,
-): JournalEntry | undefined {
+): ParsedEntry | undefined {
   const newest = journal.entries(filter).at(-1)
   return newest && newest.seq > after ? newest : undefined
 }
@@ -62,9 +63,9 @@ function newestMatch(
  */
 export function waitForEntry(
   journal: WaitableJournal,
-  filter: JournalFilter = {},
+  filter: EntryFilter = {},
   options: WaitForOptions = {},
-): Promise<JournalEntry> {
+): Promise<ParsedEntry> {
   let checked: { timeoutMs: number; after: number }
   try {
     checked = checkOptions(options)
@@ -77,7 +78,7 @@ export function waitForEntry(
   const existing = newestMatch(journal, filter, after)
   if (existing) return Promise.resolve(existing)
 
-  return new Promise<JournalEntry>((resolve, reject) => {
+  return new Promise<ParsedEntry>((resolve, reject) => {
     const stop = () => {
       unsubscribe()
       clearTimeout(timer)

@@ -11,9 +11,9 @@
  * @module
  */
 
-import type { JournalError, JournalFault } from '../journal/journal.js'
+import type { JournalEntryBase } from '../journal/entry.js'
 import type { presetToWire, presetWithVersionToWire, versionToWire } from '../router/serialize.js'
-import type { ServiceName } from '../simulator-core.js'
+import type { ServiceName } from '../services.js'
 import type { OperationId, OperationIdOf, ServiceOf } from './ids.js'
 
 /** A JSON value. */
@@ -178,25 +178,6 @@ interface ServiceErrorBodies {
   router: RouterErrorBody
   /** Also an HTML page (a text) for a body the server cannot parse, or one over nginx's limit. */
   messaging: MessagingErrorBody | string
-}
-
-/** What every entry has, whatever its operation. */
-export interface JournalEntryBase {
-  seq: number
-  /** ISO time on the simulator's clock. */
-  time: string
-  /** The router workspace id or the messaging organization's subdomain. */
-  tenant: string | null
-  /** Who made the request: a router key's label, a messaging account's email. Never a secret. */
-  actor: string | null
-  method: string
-  path: string
-  query: Record<string, string>
-  status: number
-  fault: JournalFault | null
-  durationMs: number
-  /** The exception inside the simulator that this request met (it was answered with the service's 500). */
-  error?: JournalError
 }
 
 /** The request body: parsed (secrets redacted), or, with `truncated`, the text of the part kept. */

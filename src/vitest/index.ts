@@ -8,7 +8,7 @@
  * @module
  */
 import { expect } from 'vitest'
-import type { JournalFilter } from '../journal/journal.js'
+import type { JournalFilter } from '../operations/journal.js'
 import {
   type JournalHolder,
   type MessagingHolder,

@@ -6,8 +6,10 @@
  */
 import type { MatcherState } from 'vitest'
 import { closestEntries, describeEntry, describeFilter, subsetOf } from '../journal/closest.js'
-import { type JournalEntry, type JournalFilter, matchesPartially } from '../journal/journal.js'
+import { matchesPartially } from '../journal/filter.js'
 import type { MessagingUserView } from '../messaging/service.js'
+import type { JournalFilter } from '../operations/journal.js'
+import type { JournalEntry } from '../operations/journal-entries.js'
 import type { RouterService } from '../router/service.js'
 
 /** What the journal matchers need of a simulator. */

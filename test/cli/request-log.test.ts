@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { formatRequest } from '../../src/cli/request-log.js'
-import type { JournalEvent } from '../../src/journal/journal.js'
+import type { JournalEvent } from '../../src/journal/entry.js'
 
 const event: JournalEvent = {
   seq: 7,

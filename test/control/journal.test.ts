@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator, type PlainRequest } from '../../src/index.js'
-import { DEFAULT_JOURNAL_LIMIT } from '../../src/journal/journal.js'
+import { DEFAULT_JOURNAL_LIMIT } from '../../src/journal/budget.js'
 import { useSimulator } from '../../src/node/index.js'
 import { useServer } from '../support/server.js'
 import {

@@ -6,11 +6,9 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 import { createSimulator } from '../../src/index.js'
-import {
-  DEFAULT_JOURNAL_MAX_BYTES,
-  JOURNAL_BODY_PREFIX_BYTES,
-  type JournalEvent,
-} from '../../src/journal/journal.js'
+import { DEFAULT_JOURNAL_MAX_BYTES } from '../../src/journal/budget.js'
+import type { JournalEvent } from '../../src/journal/entry.js'
+import { JOURNAL_BODY_PREFIX_BYTES } from '../../src/journal/journal.js'
 import { startServer } from '../../src/server/index.js'
 import { ACME, accounts, basic, dispatchPlain, keys, NOW, ROUTER, workspaces } from './support.js'
 

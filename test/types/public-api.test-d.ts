@@ -26,8 +26,6 @@ import {
   type SimulatorOptions,
   type scenarios,
 } from '../../src/index.js'
-// Not exported by the package's root (see the report); read through the module that defines it.
-import type { JournalEntry } from '../../src/journal/journal.js'
 import {
   mswMajor,
   type NodeSimulator,
@@ -38,6 +36,8 @@ import {
   type UnhandledStrategy,
   useSimulator,
 } from '../../src/node/index.js'
+// Not exported by the package's root (see the report); read through the module that defines it.
+import type { JournalEntry } from '../../src/operations/journal-entries.js'
 import { type RunningServer, type ServerOptions, startServer } from '../../src/server/index.js'
 
 declare const simulator: Simulator
