@@ -1,6 +1,8 @@
 /**
- * `createSimulatorCore()`: one isolated in-memory world of every simulated service, with its control
- * surface: scenarios and reset, a request journal, fault injection, latency, the clock and the id seed.
+ * `createSimulatorCore()`: one isolated in-memory world of every simulated service, with its methods:
+ * scenarios and reset, a request journal, fault injection, latency, the clock and the id seed. It puts
+ * the registered services (`services.ts`) and the engine parts (`journal/`, `faults/`, typed for the
+ * services by `operations/`) together; every request takes the path of `simulator-answer.ts`.
  * It does not import msw: the standalone server's default engine runs on it alone (msw costs a fifth of
  * the CLI's start), and `createSimulator()` (`simulator.ts`) adds the msw handlers on top.
  * @module
@@ -8,32 +10,15 @@
 import { type ScenarioName, scenarios } from '../scenarios/index.js'
 import { parseScenario, type Scenario, type ScenarioDefinition } from '../scenarios/schema/index.js'
 import { type Clock, createClock, type TimeInput } from './core/clock.js'
-import {
-  internalErrorOf,
-  isNetworkFault,
-  type MaybeAsync,
-  type Outcome,
-  type PlainRequest,
-  withInternalError,
-} from './core/http.js'
+import type { MaybeAsync, Outcome, PlainRequest } from './core/http.js'
 import { createIdSource, type IdSource, randomSeed, seedSchema } from './core/ids.js'
 import { InputRangeError, InputTypeError, parseInput } from './core/input-error.js'
-import type { RequestMeta, Restorable, Scope, Service, ServiceContext } from './core/service.js'
+import type { Restorable, Scope, Service, ServiceContext } from './core/service.js'
 import { createFaults } from './faults/faults.js'
-import { checkLatency, drawLatency, type LatencySetting, sleep } from './faults/latency.js'
+import { checkLatency, type LatencySetting } from './faults/latency.js'
 import { fetchApi, type SimulatorFetchApi } from './fetch/simulator-fetch.js'
-import {
-  answeredBeforeBody,
-  faultAnswered,
-  JOURNAL_REFUSED_BODY_BYTES,
-} from './journal/body-policy.js'
 import { DEFAULT_JOURNAL_LIMIT, DEFAULT_JOURNAL_MAX_BYTES } from './journal/budget.js'
-import {
-  describeError,
-  type JournalError,
-  type JournalFault,
-  type RawJournalEntry,
-} from './journal/entry.js'
+import type { RawJournalEntry } from './journal/entry.js'
 import { createJournal } from './journal/journal.js'
 import {
   type FaultDefinition,
@@ -49,6 +34,7 @@ import {
   type ServiceOptionsByName,
   serviceDefinitions,
 } from './services.js'
+import { createAnswerPath } from './simulator-answer.js'
 import { parseSnapshot } from './snapshot/restore.js'
 import type { Snapshot } from './snapshot/schema.js'
 import { takeSnapshot } from './snapshot/take.js'
@@ -181,15 +167,6 @@ export interface SimulatorCore extends SimulatorFetchApi, ServiceInstances {
   routes(scope: Scope, service?: ServiceName): ServiceRoute[]
 }
 
-/** How the journal describes the fault that answered a request. */
-function summarizeFault(fault: InjectedFault): JournalFault {
-  if ('network' in fault)
-    return { id: fault.id, kind: fault.network === 'hang' ? 'hang' : 'network-error' }
-  const delay = fault.delayMs === undefined ? {} : { delayMs: fault.delayMs }
-  if ('status' in fault) return { id: fault.id, kind: 'status', status: fault.status, ...delay }
-  return { id: fault.id, kind: 'delay', ...delay }
-}
-
 function resolveScenario(input: SimulatorOptions['scenario']): Scenario {
   if (input === undefined) return parseScenario(scenarios.default)
   if (typeof input === 'string') {
@@ -264,140 +241,13 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
   const load = () => {
     for (const service of services) service.load(scenario[service.name as ServiceName])
   }
-  /**
-   * The one path every request takes: latency, faults, the service, the journal. Synchronous unless a
-   * latency or delay waits or the service answers later: a request answered at once costs no promise here.
-   */
-  function answer(
-    service: Service,
-    request: PlainRequest,
-    scope: Scope,
-  ): MaybeAsync<Outcome | undefined> {
-    const began = performance.now()
-    const time = clock.now()
-    let meta: RequestMeta = { operation: null, tenant: null, actor: null, path: request.path }
-    let fault: InjectedFault | undefined
-    if (faults.active) {
-      const described = service.describe(request, scope)
-      if (!described) return undefined
-      meta = described
-      fault = faults.take({
-        service: service.name,
-        operation: meta.operation,
-        method: request.method,
-        path: meta.path,
-      })
-    }
-    const wait =
-      (latency === 0 ? 0 : drawLatency(latency)) +
-      (fault && 'delayMs' in fault ? (fault.delayMs ?? 0) : 0)
-    if (wait > 0)
-      return sleep(wait).then(() => respond(service, request, scope, meta, fault, began, time))
-    return respond(service, request, scope, meta, fault, began, time)
-  }
-
-  /** After the wait: the fault's answer, the 413, or the service's; then the journal. */
-  function respond(
-    service: Service,
-    request: PlainRequest,
-    scope: Scope,
-    meta: RequestMeta,
-    fault: InjectedFault | undefined,
-    began: number,
-    time: number,
-  ): MaybeAsync<Outcome | undefined> {
-    let outcome: MaybeAsync<Outcome | undefined>
-    const oversized = request.oversized === true || (request.body?.length ?? 0) > maxBodyBytes
-    if (fault && 'network' in fault) outcome = { network: fault.network }
-    else if (oversized) {
-      const described = fault ? meta : service.describe(request, scope)
-      if (!described) return undefined
-      meta = described
-      outcome = service.faultResponse(413, { tenant: meta.tenant })
-    } else if (fault && 'status' in fault) {
-      outcome = service.faultResponse(fault.status, {
-        message: fault.message,
-        retryAfter: fault.retryAfter,
-        tenant: meta.tenant,
-      })
-    } else {
-      try {
-        const given = service.answer(request, scope)
-        if (!given) return undefined
-        meta = given.meta
-        outcome = given.response
-      } catch (error) {
-        outcome = failedInside(service, meta, error)
-      }
-      if (outcome instanceof Promise) {
-        const settledMeta = meta
-        return outcome.then(
-          (settled) =>
-            settle(service, request, settledMeta, fault, oversized, began, time, settled),
-          (error: unknown) =>
-            settle(
-              service,
-              request,
-              settledMeta,
-              fault,
-              oversized,
-              began,
-              time,
-              failedInside(service, settledMeta, error),
-            ),
-        )
-      }
-    }
-    return settle(service, request, meta, fault, oversized, began, time, outcome)
-  }
-
-  /** A failure outside the service's own guards: still the service's 500, and still recorded. */
-  const failedInside = (service: Service, meta: RequestMeta, error: unknown) =>
-    withInternalError(service.faultResponse(500, { tenant: meta.tenant }), error)
-
-  /** Records the answered request in the journal and hands the outcome on. */
-  function settle(
-    service: Service,
-    request: PlainRequest,
-    meta: RequestMeta,
-    fault: InjectedFault | undefined,
-    oversized: boolean,
-    began: number,
-    time: number,
-    outcome: Outcome | undefined,
-  ): Outcome | undefined {
-    if (!outcome) return undefined
-    const response = isNetworkFault(outcome) ? undefined : outcome
-    const status = response?.status ?? 0
-    const failure = response === undefined ? undefined : internalErrorOf(response)
-    const error = failure === undefined ? undefined : reportInternalError(service, meta, failure)
-    journal.record(
-      {
-        time,
-        service: service.name,
-        tenant: meta.tenant,
-        operation: meta.operation,
-        actor: meta.actor,
-        method: request.method,
-        url: request.url,
-        path: meta.path,
-        query: request.query,
-        headers: request.headers,
-        body: oversized ? undefined : request.body,
-        bodySize: oversized ? (request.body?.byteLength ?? unreadBodySize(request)) : undefined,
-        status,
-        responseBody: response?.body ?? '',
-        responseHeaders: response?.headers ?? {},
-        fault: fault ? summarizeFault(fault) : null,
-        durationMs: performance.now() - began,
-        error,
-      },
-      faultAnswered(fault) || answeredBeforeBody(status, meta.operation)
-        ? JOURNAL_REFUSED_BODY_BYTES
-        : undefined,
-    )
-    return outcome
-  }
+  const answer = createAnswerPath({
+    clock,
+    journal,
+    faults,
+    latency: () => latency,
+    maxBodyBytes,
+  })
 
   /**
    * `answer` as a promise, as the ways in that await it take it: a synchronous throw (never expected)
@@ -431,25 +281,6 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       if (outcome) return outcome
     }
     return undefined
-  }
-
-  /** Logs an exception the simulator met answering a request (one line), and describes it for the journal. */
-  const reportInternalError = (
-    service: Service,
-    meta: RequestMeta,
-    failure: unknown,
-  ): JournalError => {
-    const error = describeError(failure)
-    console.error(
-      `[understudy] internal error in ${service.name} ${meta.operation ?? meta.path}: ${error.message}`,
-    )
-    return error
-  }
-
-  /** The size of a body refused as too large without being read: its declared length, or over the limit. */
-  const unreadBodySize = (request: PlainRequest): number => {
-    const declared = Number(request.headers['content-length'])
-    return Number.isSafeInteger(declared) && declared > maxBodyBytes ? declared : maxBodyBytes + 1
   }
 
   const routes = (scope: Scope, only?: ServiceName): ServiceRoute[] =>

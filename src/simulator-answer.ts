@@ -1,0 +1,204 @@
+/**
+ * The one path every request takes inside a simulator, whatever the way in: the latency, an armed fault
+ * (matched on what `service.describe()` says of the request), the body limit (413 in the service's shape),
+ * then `service.answer()`; and the exchange recorded in the journal. Synchronous unless a latency or delay
+ * waits or the service answers later: a request answered at once costs no promise here.
+ * @module
+ */
+import type { Clock } from './core/clock.js'
+import {
+  internalErrorOf,
+  isNetworkFault,
+  type MaybeAsync,
+  type Outcome,
+  type PlainRequest,
+  withInternalError,
+} from './core/http.js'
+import type { RequestMeta, Scope, Service } from './core/service.js'
+import type { FaultTarget } from './faults/faults.js'
+import { drawLatency, type LatencySetting, sleep } from './faults/latency.js'
+import {
+  answeredBeforeBody,
+  faultAnswered,
+  JOURNAL_REFUSED_BODY_BYTES,
+} from './journal/body-policy.js'
+import {
+  describeError,
+  type JournalError,
+  type JournalFault,
+  type NewJournalEntry,
+} from './journal/entry.js'
+import type { InjectedFault } from './operations/faults.js'
+
+/** What the path reads of its simulator. */
+export interface AnswerPathParts {
+  clock: Clock
+  journal: { record(entry: NewJournalEntry, keepBodyBytes?: number): void }
+  faults: { readonly active: boolean; take(target: FaultTarget): InjectedFault | undefined }
+  /** The latency in force now. */
+  latency(): LatencySetting
+  /** The largest request body accepted. */
+  maxBodyBytes: number
+}
+
+/** One request on its way through the path: what each step reads, and what the journal records. */
+interface Exchange {
+  service: Service
+  request: PlainRequest
+  scope: Scope
+  /** What the service said of the request (its operation, tenant, actor and path), once known. */
+  meta: RequestMeta
+  /** The armed fault that matched it, if any. */
+  fault: InjectedFault | undefined
+  /** Whether the body is over the limit (answered 413 without being kept). */
+  oversized: boolean
+  /** `performance.now()` when it arrived (its duration is measured from there). */
+  began: number
+  /** The simulator clock's time when it arrived. */
+  time: number
+}
+
+/** How the journal describes the fault that answered a request. */
+function summarizeFault(fault: InjectedFault): JournalFault {
+  if ('network' in fault)
+    return { id: fault.id, kind: fault.network === 'hang' ? 'hang' : 'network-error' }
+  const delay = fault.delayMs === undefined ? {} : { delayMs: fault.delayMs }
+  if ('status' in fault) return { id: fault.id, kind: 'status', status: fault.status, ...delay }
+  return { id: fault.id, kind: 'delay', ...delay }
+}
+
+/** A failure outside the service's own guards: still the service's 500, and still recorded. */
+const failedInside = (exchange: Exchange, error: unknown) =>
+  withInternalError(exchange.service.faultResponse(500, { tenant: exchange.meta.tenant }), error)
+
+/** Logs an exception the simulator met answering a request (one line), and describes it for the journal. */
+function reportInternalError(exchange: Exchange, failure: unknown): JournalError {
+  const error = describeError(failure)
+  const { service, meta } = exchange
+  console.error(
+    `[understudy] internal error in ${service.name} ${meta.operation ?? meta.path}: ${error.message}`,
+  )
+  return error
+}
+
+/**
+ * Creates the answer path of one simulator: `answer(service, request, scope)` is the service's outcome
+ * (`undefined` when the URL is not the service's), recorded in the journal.
+ */
+export function createAnswerPath(parts: AnswerPathParts) {
+  const { clock, journal, faults, maxBodyBytes } = parts
+
+  /** The size of a body refused as too large without being read: its declared length, or over the limit. */
+  const unreadBodySize = (request: PlainRequest): number => {
+    const declared = Number(request.headers['content-length'])
+    return Number.isSafeInteger(declared) && declared > maxBodyBytes ? declared : maxBodyBytes + 1
+  }
+
+  /** Records the answered request in the journal and hands the outcome on. */
+  function settle(exchange: Exchange, outcome: Outcome | undefined): Outcome | undefined {
+    if (!outcome) return undefined
+    const { request, meta, fault, oversized } = exchange
+    const response = isNetworkFault(outcome) ? undefined : outcome
+    const status = response?.status ?? 0
+    const failure = response === undefined ? undefined : internalErrorOf(response)
+    const error = failure === undefined ? undefined : reportInternalError(exchange, failure)
+    journal.record(
+      {
+        time: exchange.time,
+        service: exchange.service.name,
+        tenant: meta.tenant,
+        operation: meta.operation,
+        actor: meta.actor,
+        method: request.method,
+        url: request.url,
+        path: meta.path,
+        query: request.query,
+        headers: request.headers,
+        body: oversized ? undefined : request.body,
+        bodySize: oversized ? (request.body?.byteLength ?? unreadBodySize(request)) : undefined,
+        status,
+        responseBody: response?.body ?? '',
+        responseHeaders: response?.headers ?? {},
+        fault: fault ? summarizeFault(fault) : null,
+        durationMs: performance.now() - exchange.began,
+        error,
+      },
+      faultAnswered(fault) || answeredBeforeBody(status, meta.operation)
+        ? JOURNAL_REFUSED_BODY_BYTES
+        : undefined,
+    )
+    return outcome
+  }
+
+  /** After the wait: the fault's answer, the 413, or the service's; then the journal. */
+  function respond(exchange: Exchange): MaybeAsync<Outcome | undefined> {
+    const { service, request, fault } = exchange
+    let outcome: MaybeAsync<Outcome | undefined>
+    exchange.oversized = request.oversized === true || (request.body?.length ?? 0) > maxBodyBytes
+    if (fault && 'network' in fault) outcome = { network: fault.network }
+    else if (exchange.oversized) {
+      const described = fault ? exchange.meta : service.describe(request, exchange.scope)
+      if (!described) return undefined
+      exchange.meta = described
+      outcome = service.faultResponse(413, { tenant: described.tenant })
+    } else if (fault && 'status' in fault) {
+      outcome = service.faultResponse(fault.status, {
+        message: fault.message,
+        retryAfter: fault.retryAfter,
+        tenant: exchange.meta.tenant,
+      })
+    } else {
+      try {
+        const given = service.answer(request, exchange.scope)
+        if (!given) return undefined
+        exchange.meta = given.meta
+        outcome = given.response
+      } catch (error) {
+        outcome = failedInside(exchange, error)
+      }
+      if (outcome instanceof Promise) {
+        return outcome.then(
+          (settled) => settle(exchange, settled),
+          (error: unknown) => settle(exchange, failedInside(exchange, error)),
+        )
+      }
+    }
+    return settle(exchange, outcome)
+  }
+
+  /** The one path every request takes: latency, faults, the service, the journal. */
+  return function answer(
+    service: Service,
+    request: PlainRequest,
+    scope: Scope,
+  ): MaybeAsync<Outcome | undefined> {
+    const exchange: Exchange = {
+      service,
+      request,
+      scope,
+      meta: { operation: null, tenant: null, actor: null, path: request.path },
+      fault: undefined,
+      oversized: false,
+      began: performance.now(),
+      time: clock.now(),
+    }
+    if (faults.active) {
+      const described = service.describe(request, scope)
+      if (!described) return undefined
+      exchange.meta = described
+      exchange.fault = faults.take({
+        service: service.name,
+        operation: described.operation,
+        method: request.method,
+        path: described.path,
+      })
+    }
+    const { fault } = exchange
+    const latency = parts.latency()
+    const wait =
+      (latency === 0 ? 0 : drawLatency(latency)) +
+      (fault && 'delayMs' in fault ? (fault.delayMs ?? 0) : 0)
+    if (wait > 0) return sleep(wait).then(() => respond(exchange))
+    return respond(exchange)
+  }
+}
