@@ -29,6 +29,14 @@
  * value or a body that is not a JSON object is 400 `{"error":{"message"}}` naming the field; a body over
  * the simulator's body limit is 413. Anything else that fails is the simulator's own fault: 500
  * `{"error":{"message":"Internal error: …"}}` and one line on the console.
+ *
+ * `src/control/` holds the surfaces over a finished simulator, for people and tools: this control API and
+ * its inputs (`http-inputs.ts`), the inspector page (`inspector.ts`, `inspector-script.ts`,
+ * `inspector-style.ts`) and its state, with each service's operations (`state.ts`, `exchange-summary.ts`).
+ * It works through the simulator's methods (`SimulatorCore`) and may import anything below the simulator;
+ * only the ways in (`src/server/`, `src/cli/`) import it. A new route: a `case` below, a row in the table
+ * above and its schema in `http-inputs.ts`. A new inspector panel: its section in `inspector.ts`, its
+ * drawing in `inspector-script.ts`, its data in `state.ts` (a service's, in that service's `inspect()`).
  * @module
  */
 import { scenarios } from '../../scenarios/index.js'

@@ -1,6 +1,9 @@
 /**
  * What a simulated service is: the object the simulator's core calls (`Service`), and its registration
  * (`ServiceDefinition`) that everything else iterates.
+ *
+ * `src/core/` is the ground floor: plain requests and responses, the clock, ids, tables, locks, these
+ * contracts and the inspector's list limits. It imports nothing of the rest of the package.
  * @module
  */
 import type { z } from 'zod'

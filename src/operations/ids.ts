@@ -3,6 +3,12 @@
  * registered services' operation lists (`src/services.ts`, from `handlers/<service>/index.ts`): what
  * faults, journal filters, the matchers and the inspector accept. A filter or fault that names a service narrows `operation`
  * to that service's ids; an unknown id is refused at run time with the known ones listed.
+ *
+ * `src/operations/` types the engine parts (`src/journal/`, `src/faults/`, where services and operation
+ * ids are plain strings) for the registered services: these ids and their checks, the journal's entries
+ * per operation (`journal-entries.ts`), its filter and reads (`journal.ts`), a fault's definition and its
+ * schema (`faults.ts`). It imports the registry, the services' wire types, the engine parts and
+ * `src/core/`; the simulator, the surfaces and the ways in import it.
  * @module
  */
 import { InputTypeError, showValue } from '../core/input-error.js'
