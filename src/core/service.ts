@@ -3,7 +3,7 @@
  * (`ServiceDefinition`) that everything else iterates.
  *
  * `src/core/` is the ground floor: plain requests and responses, the clock, ids, tables, locks, these
- * contracts and the inspector's list limits. It imports nothing of the rest of the package.
+ * contracts, the field schemas of a snapshot's parts and the inspector's list limits. It imports nothing of the rest of the package.
  * @module
  */
 import type { z } from 'zod'

@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from 'zod'
-import { count, epochMs, id, oneOf, type Path, uniqueBy } from '../snapshot/fields.js'
+import { count, epochMs, id, oneOf, type Path, uniqueBy } from '../core/snapshot-fields.js'
 import { FEATURE_LEVEL_RANGE } from './feature-levels.js'
 import { pyStrip } from './python.js'
 import { BOT_TYPES, ROLES } from './records.js'

@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from 'zod'
-import { count, id, isoTime, type Path, plainObject, uniqueBy } from '../snapshot/fields.js'
+import { count, id, isoTime, type Path, plainObject, uniqueBy } from '../core/snapshot-fields.js'
 import type { RouterStoreState } from './store.js'
 
 export const routerSnapshotSchema = z.strictObject({

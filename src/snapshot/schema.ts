@@ -9,9 +9,9 @@ import { z } from 'zod'
 import { type Scenario, scenarioSchema } from '../../scenarios/schema/index.js'
 import { type ClockState, MAX_TIME_MS } from '../core/clock.js'
 import { type IdPosition, seedSchema } from '../core/ids.js'
+import { epochMs, word } from '../core/snapshot-fields.js'
 import { type LatencySetting, latencySchema } from '../faults/latency.js'
 import { type DefinitionOf, perService, type ServiceName, serviceDefinitions } from '../services.js'
-import { epochMs, word } from './fields.js'
 
 /** The format version this version of the package writes and reads. */
 export const SNAPSHOT_FORMAT_VERSION = 1

@@ -1,10 +1,11 @@
 /**
- * The field schemas and checks a snapshot's parts share: times, counts and ids, copied JSON objects, and
- * the check that a key is used once.
+ * The field schemas and checks a snapshot's parts share (the snapshot's own, `src/snapshot/schema.ts`, and
+ * each service's, `src/<service>/snapshot.ts`, for `Restorable`): times, counts and ids, copied JSON
+ * objects, and the check that a key is used once.
  * @module
  */
 import { z } from 'zod'
-import { MAX_TIME_MS } from '../core/clock.js'
+import { MAX_TIME_MS } from './clock.js'
 
 export const epochMs = z
   .number()
