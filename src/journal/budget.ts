@@ -33,14 +33,14 @@ interface Dropping {
   trimmed(oldest: number): void
 }
 
-/** Creates an empty queue of entries bounded by `limit` entries and `maxBytes` bytes. */
+/** Creates an empty queue of entries bounded by `limit` entries and `maxBytes` bytes (both checked already). */
 export function createBoundedQueue(limit: number, maxBytes: number, dropping: Dropping) {
   // Entries from `head` on are live; dropped ones are cleared and the array compacted now and then.
   let items: Array<StoredEntry | undefined> = []
   let head = 0
   let bytes = 0
-  let cap = checkCount(limit, 'limit')
-  let budget = checkCount(maxBytes, 'byte budget')
+  let cap = limit
+  let budget = maxBytes
 
   const size = () => items.length - head
 

@@ -62,22 +62,20 @@ export interface JournalOptions {
 
 /** Creates a journal holding at most `limit` entries and about `maxBytes` bytes. */
 export function createJournal(options: JournalOptions) {
-  const reader = createReader(options.parsers)
-  const queue = createBoundedQueue(
-    options.limit ?? DEFAULT_JOURNAL_LIMIT,
-    options.maxBytes ?? DEFAULT_JOURNAL_MAX_BYTES,
-    {
-      dropped(entry) {
-        if (storage.recycle(entry)) reader.forget(entry)
-      },
-      trimmed: (oldest) => storage.release(oldest),
-    },
-  )
+  const limit = checkCount(options.limit ?? DEFAULT_JOURNAL_LIMIT, 'limit')
+  const maxBytes = checkCount(options.maxBytes ?? DEFAULT_JOURNAL_MAX_BYTES, 'byte budget')
   const prefixBytes = checkCount(
     options.bodyPrefixBytes ?? JOURNAL_BODY_PREFIX_BYTES,
     'body prefix',
   )
+  const reader = createReader(options.parsers)
   const storage = createStorage(prefixBytes)
+  const queue = createBoundedQueue(limit, maxBytes, {
+    dropped(entry) {
+      if (storage.recycle(entry)) reader.forget(entry)
+    },
+    trimmed: (oldest) => storage.release(oldest),
+  })
   const checkFilter = (filter: EntryFilter): void => {
     if (filter.service !== undefined || filter.operation !== undefined)
       options.checkFilter?.(filter)
