@@ -25,103 +25,111 @@ export function checkCount(value: number, what: string): number {
   return value
 }
 
-/** What becomes of dropped entries: reused, and the bytes no entry uses any more set aside. */
-interface Dropping {
-  /** An entry dropped from the journal. */
-  dropped(entry: StoredEntry): void
-  /** Entries were dropped: `oldest` is the seq of the oldest one kept (infinity when none is). */
-  trimmed(oldest: number): void
-}
-
-/** Creates an empty queue of entries bounded by `limit` entries and `maxBytes` bytes (both checked already). */
-export function createBoundedQueue(limit: number, maxBytes: number, dropping: Dropping) {
+/** The entries kept, oldest first, bounded by a cap on their number and a byte budget (both checked already). */
+export class BoundedQueue {
   // Entries from `head` on are live; dropped ones are cleared and the array compacted now and then.
-  let items: Array<StoredEntry | undefined> = []
-  let head = 0
-  let bytes = 0
-  let cap = limit
-  let budget = maxBytes
+  #items: Array<StoredEntry | undefined> = []
+  #head = 0
+  #bytes = 0
+  #cap: number
+  #budget: number
+  readonly #dropped: (entry: StoredEntry) => void
 
-  const size = () => items.length - head
+  /** `dropped` is called with each entry dropped, oldest first. */
+  constructor(limit: number, maxBytes: number, dropped: (entry: StoredEntry) => void) {
+    this.#cap = limit
+    this.#budget = maxBytes
+    this.#dropped = dropped
+  }
 
-  function dropOldest(): void {
-    const oldest = items[head] as StoredEntry
-    bytes -= oldest.budget
-    items[head] = undefined
-    dropping.dropped(oldest)
-    head += 1
-    if (head === items.length) {
-      items = []
-      head = 0
-    } else if (head >= 1024 && head * 2 >= items.length) {
-      items = items.slice(head)
-      head = 0
+  #size(): number {
+    return this.#items.length - this.#head
+  }
+
+  #dropOldest(): void {
+    const oldest = this.#items[this.#head] as StoredEntry
+    this.#bytes -= oldest.budget
+    this.#items[this.#head] = undefined
+    this.#dropped(oldest)
+    this.#head += 1
+    if (this.#head === this.#items.length) {
+      this.#items = []
+      this.#head = 0
+    } else if (this.#head >= 1024 && this.#head * 2 >= this.#items.length) {
+      this.#items = this.#items.slice(this.#head)
+      this.#head = 0
     }
   }
 
   /** Drops the oldest entries beyond the cap, and beyond the budget (keeping the newest, unless it is 0). */
-  function trim(): void {
-    const keep = Math.min(cap, budget === 0 ? 0 : 1)
-    const before = head
-    while (size() > cap) dropOldest()
-    while (bytes > budget && size() > keep) dropOldest()
-    if (head !== before || size() === 0)
-      dropping.trimmed(size() > 0 ? (items[head] as StoredEntry).seq : Number.POSITIVE_INFINITY)
+  #trim(): void {
+    const keep = Math.min(this.#cap, this.#budget === 0 ? 0 : 1)
+    while (this.#size() > this.#cap) this.#dropOldest()
+    while (this.#bytes > this.#budget && this.#size() > keep) this.#dropOldest()
   }
 
-  return {
-    /** Whether an entry would be kept at all (a cap or budget of 0 keeps none). */
-    get keeps(): boolean {
-      return cap > 0 && budget > 0
-    },
-    /** Adds the newest entry, then drops the oldest beyond the cap and budget. */
-    push(entry: StoredEntry): void {
-      items.push(entry)
-      bytes += entry.budget
-      trim()
-    },
-    /** The entries kept, oldest first (the queue's own array when it can be: do not change it). */
-    live(): readonly StoredEntry[] {
-      return (head === 0 ? items : items.slice(head)) as StoredEntry[]
-    },
-    /** How many entries kept pass a test. */
-    count(test: (entry: StoredEntry) => boolean): number {
-      let count = 0
-      for (let i = head; i < items.length; i++) if (test(items[i] as StoredEntry)) count += 1
-      return count
-    },
-    /** The entry `back` places before the newest (0: the newest), or `undefined`. */
-    fromNewest(back: number): StoredEntry | undefined {
-      const i = items.length - 1 - back
-      return i >= head ? items[i] : undefined
-    },
-    /** Forgets every entry. */
-    clear(): void {
-      items = []
-      head = 0
-      bytes = 0
-    },
-    /** The cap on entries. */
-    get limit(): number {
-      return cap
-    },
-    /** The byte budget. */
-    get maxBytes(): number {
-      return budget
-    },
-    /** What the entries kept count against the budget, in bytes. */
-    get bytes(): number {
-      return bytes
-    },
-    /** Changes the cap, dropping the oldest entries beyond it. */
-    setLimit(next: number): void {
-      cap = checkCount(next, 'limit')
-      trim()
-    },
-    /** Changes the byte budget, dropping the oldest entries beyond it. */
-    setMaxBytes(next: number): void {
-      budget = checkCount(next, 'byte budget')
-      trim()
-    },
+  /** Whether an entry would be kept at all (a cap or budget of 0 keeps none). */
+  get keeps(): boolean {
+    return this.#cap > 0 && this.#budget > 0
+  }
+
+  /** Adds the newest entry, then drops the oldest beyond the cap and budget. */
+  push(entry: StoredEntry): void {
+    this.#items.push(entry)
+    this.#bytes += entry.budget
+    this.#trim()
+  }
+
+  /** The entries kept, oldest first (the queue's own array when it can be: do not change it). */
+  live(): readonly StoredEntry[] {
+    return (this.#head === 0 ? this.#items : this.#items.slice(this.#head)) as StoredEntry[]
+  }
+
+  /** How many entries kept pass a test. */
+  count(test: (entry: StoredEntry) => boolean): number {
+    let count = 0
+    for (let i = this.#head; i < this.#items.length; i++)
+      if (test(this.#items[i] as StoredEntry)) count += 1
+    return count
+  }
+
+  /** The entry `back` places before the newest (0: the newest), or `undefined`. */
+  fromNewest(back: number): StoredEntry | undefined {
+    const i = this.#items.length - 1 - back
+    return i >= this.#head ? this.#items[i] : undefined
+  }
+
+  /** Forgets every entry. */
+  clear(): void {
+    this.#items = []
+    this.#head = 0
+    this.#bytes = 0
+  }
+
+  /** The cap on entries. */
+  get limit(): number {
+    return this.#cap
+  }
+
+  /** The byte budget. */
+  get maxBytes(): number {
+    return this.#budget
+  }
+
+  /** What the entries kept count against the budget, in bytes. */
+  get bytes(): number {
+    return this.#bytes
+  }
+
+  /** Changes the cap, dropping the oldest entries beyond it. */
+  setLimit(next: number): void {
+    this.#cap = checkCount(next, 'limit')
+    this.#trim()
+  }
+
+  /** Changes the byte budget, dropping the oldest entries beyond it. */
+  setMaxBytes(next: number): void {
+    this.#budget = checkCount(next, 'byte budget')
+    this.#trim()
   }
 }

@@ -19,8 +19,8 @@
  * @module
  */
 import {
+  BoundedQueue,
   checkCount,
-  createBoundedQueue,
   DEFAULT_JOURNAL_LIMIT,
   DEFAULT_JOURNAL_MAX_BYTES,
 } from './budget.js'
@@ -70,11 +70,8 @@ export function createJournal(options: JournalOptions) {
   )
   const reader = createReader(options.parsers)
   const storage = createStorage(prefixBytes)
-  const queue = createBoundedQueue(limit, maxBytes, {
-    dropped(entry) {
-      if (storage.recycle(entry)) reader.forget(entry)
-    },
-    trimmed: (oldest) => storage.release(oldest),
+  const queue = new BoundedQueue(limit, maxBytes, (entry) => {
+    if (storage.drop(entry)) reader.forget(entry)
   })
   const checkFilter = (filter: EntryFilter): void => {
     if (filter.service !== undefined || filter.operation !== undefined)

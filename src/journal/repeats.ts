@@ -24,41 +24,40 @@ function sameHeaders(given: Headers, kept: Headers, names: readonly string[]): b
   return i === names.length
 }
 
-/** Creates the memory of the last kept URL and headers. */
-export function createRepeats() {
-  let url = ''
-  let headers: Headers = NO_HEADERS
-  let headerNames: readonly string[] = []
-  let headerBytes = 0
-  let responseHeaders: Headers = NO_HEADERS
-  let responseNames: readonly string[] = []
-  return {
-    /** The URL to keep: the last one when equal. */
-    url(given: string): string {
-      if (given !== url) url = given
-      return url
-    },
-    /** The request headers to keep: the last ones when equal. */
-    headers(given: Headers): Headers {
-      if (!sameHeaders(given, headers, headerNames)) {
-        headers = given
-        headerNames = Object.keys(headers)
-        headerBytes = 0
-        for (const name in headers) headerBytes += name.length + (headers[name] as string).length
-      }
-      return headers
-    },
-    /** The characters of the last request headers' names and values (what they count against the budget). */
-    get headerBytes(): number {
-      return headerBytes
-    },
-    /** The response headers to keep: the last ones when equal. */
-    responseHeaders(given: Headers): Headers {
-      if (!sameHeaders(given, responseHeaders, responseNames)) {
-        responseHeaders = given
-        responseNames = Object.keys(responseHeaders)
-      }
-      return responseHeaders
-    },
+/** The last kept URL and headers, which the next entry keeps instead of its own when they are equal. */
+export class Repeats {
+  #url = ''
+  #headers: Headers = NO_HEADERS
+  #headerNames: readonly string[] = []
+  /** The characters of the last request headers' names and values (what they count against the budget). */
+  headerBytes = 0
+  #responseHeaders: Headers = NO_HEADERS
+  #responseNames: readonly string[] = []
+
+  /** The URL to keep: the last one when equal. */
+  url(given: string): string {
+    if (given !== this.#url) this.#url = given
+    return this.#url
+  }
+
+  /** The request headers to keep: the last ones when equal. */
+  headers(given: Headers): Headers {
+    if (!sameHeaders(given, this.#headers, this.#headerNames)) {
+      this.#headers = given
+      this.#headerNames = Object.keys(given)
+      let bytes = 0
+      for (const name in given) bytes += name.length + (given[name] as string).length
+      this.headerBytes = bytes
+    }
+    return this.#headers
+  }
+
+  /** The response headers to keep: the last ones when equal. */
+  responseHeaders(given: Headers): Headers {
+    if (!sameHeaders(given, this.#responseHeaders, this.#responseNames)) {
+      this.#responseHeaders = given
+      this.#responseNames = Object.keys(given)
+    }
+    return this.#responseHeaders
   }
 }

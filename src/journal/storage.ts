@@ -6,8 +6,8 @@
  */
 import { encoder, isWellFormed, ownPrefix, utf8Length } from './body-text.js'
 import type { NewJournalEntry } from './entry.js'
-import { createRepeats } from './repeats.js'
-import { createSlabs, OWN_BUFFER_BYTES } from './slabs.js'
+import { Repeats } from './repeats.js'
+import { OWN_BUFFER_BYTES, Slabs } from './slabs.js'
 import { blankEntry, emptyEntry, NO_QUERY, type StoredEntry } from './stored-entry.js'
 
 /**
@@ -20,8 +20,8 @@ const SPARE_ENTRIES = 64
 
 /** Creates the storage of entries keeping at most `prefixBytes` of each body and response. */
 export function createStorage(prefixBytes: number) {
-  const slabs = createSlabs()
-  const repeats = createRepeats()
+  const slabs = new Slabs()
+  const repeats = new Repeats()
   /** Dropped entries, emptied, for the next ones to reuse. */
   const spare: StoredEntry[] = []
   return {
@@ -74,7 +74,7 @@ export function createStorage(prefixBytes: number) {
         : text.length === 0
           ? 0
           : encoder.encodeInto(text, (buffer as Uint8Array).subarray(at + keptBody)).written
-      if (slabs.isCurrent(buffer)) slabs.written(at + keptBody + Math.max(responseLength, 0), seq)
+      slabs.written(buffer, at + keptBody + Math.max(responseLength, 0), seq)
       const url = repeats.url(entry.url)
       const path = entry.path
       // The path below the base URL is in the URL after the origin (unless the caller made it otherwise).
@@ -111,16 +111,16 @@ export function createStorage(prefixBytes: number) {
         ENTRY_OVERHEAD_BYTES + 2 * url.length + repeats.headerBytes + keptBody + text.length
       return kept
     },
-    /** Takes a dropped entry back for reuse (emptied); `false` when enough are set aside already. */
-    recycle(entry: StoredEntry): boolean {
+    /**
+     * Lets go of the oldest entry kept, dropped: the slabs that no later entry uses are set aside, and the
+     * entry is taken back for reuse (emptied); `false` when enough are set aside already.
+     */
+    drop(entry: StoredEntry): boolean {
+      slabs.release(entry.seq + 1)
       if (spare.length >= SPARE_ENTRIES) return false
       emptyEntry(entry)
       spare.push(entry)
       return true
-    },
-    /** Sets aside the slabs that no entry from `oldest` (a seq) on uses. */
-    release(oldest: number): void {
-      slabs.release(oldest)
     },
     /** Forgets the slabs (the entries are dropped with them). */
     clear(): void {
