@@ -1,0 +1,310 @@
+/**
+ * Compares one recorded answer with the simulator's: the status, the headers a client reads, and the body,
+ * field by field when both are JSON (identities mapped, key order where the recording shows it stable),
+ * else as text. Each difference is a `Finding`; the caller adds which exchange it belongs to.
+ * @module
+ */
+import type { HeaderList } from './har-input.js'
+import { header } from './har-input.js'
+import {
+  type Conflict,
+  type IdentityMap,
+  isTimeKey,
+  matchStrings,
+  numberSpace,
+  type Place,
+} from './identity.js'
+import type { Difference } from './report.js'
+
+/** A difference without the exchange it belongs to. */
+export type Finding = Omit<Difference, 'exchange' | 'method' | 'url'>
+
+/** The headers a client reads, compared when either side has them. */
+export const COMPARED_HEADERS = [
+  'content-type',
+  'www-authenticate',
+  'allow',
+  'location',
+  'retry-after',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+] as const
+
+/** Headers whose value is a time or a wait: compared by form (a number, whole or not), not by value. */
+const TIMING_HEADERS = new Set(['retry-after', 'x-ratelimit-reset'])
+
+/** Whether the key order of an object (by its signature) is stable in the recording. */
+export type OrderStability = (signature: string) => boolean
+
+/** What a comparison needs besides the two answers. */
+export interface CompareContext {
+  identities: IdentityMap
+  stableOrder: OrderStability
+  /** Who sent the request (a credential's id), for per-account header counters. */
+  who: string
+}
+
+/** One side's answer. */
+export interface Answer {
+  status: number
+  headers: HeaderList | undefined
+  body: string | undefined
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+const child = (path: string, key: string) =>
+  IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+
+/** An object's signature: where it is (array positions as `[]`) and its keys, sorted. */
+export function objectSignature(wildPath: string, value: Record<string, unknown>): string {
+  return `${wildPath} {${Object.keys(value).sort().join(',')}}`
+}
+
+/**
+ * Learns from the recorded JSON bodies which objects keep their key order: an object signature seen twice
+ * with two orders is not stable, and its order is then not compared.
+ */
+export function orderStability(bodies: Iterable<unknown>): OrderStability {
+  const seen = new Map<string, string>()
+  const unstable = new Set<string>()
+  const walk = (value: unknown, wildPath: string) => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, `${wildPath}[]`)
+      return
+    }
+    if (!isObject(value)) return
+    const signature = objectSignature(wildPath, value)
+    const order = Object.keys(value).join(',')
+    const earlier = seen.get(signature)
+    if (earlier === undefined) seen.set(signature, order)
+    else if (earlier !== order) unstable.add(signature)
+    for (const [key, item] of Object.entries(value)) walk(item, child(wildPath, key))
+  }
+  for (const body of bodies) walk(body, 'body')
+  return (signature) => !unstable.has(signature)
+}
+
+function identityFinding(path: string, conflict: Conflict): Finding {
+  return {
+    kind: 'identity',
+    path,
+    expected: conflict.recorded,
+    actual: conflict.simulated,
+    note: conflict.note,
+  }
+}
+
+function compareNumbers(
+  path: string,
+  place: Place,
+  recorded: number,
+  simulated: number,
+  context: CompareContext,
+): Finding[] {
+  const space = numberSpace(place)
+  if (space !== undefined && Number.isInteger(recorded) && Number.isInteger(simulated)) {
+    const conflict = context.identities.learn(space, recorded, simulated)
+    return conflict ? [identityFinding(path, conflict)] : []
+  }
+  if (isTimeKey(place)) {
+    return Number.isInteger(recorded) === Number.isInteger(simulated)
+      ? []
+      : [{ kind: 'value', path, expected: recorded, actual: simulated }]
+  }
+  return Object.is(recorded, simulated)
+    ? []
+    : [{ kind: 'value', path, expected: recorded, actual: simulated }]
+}
+
+/** Compares two objects; `ownKey` is the key they sit under (the parent of their fields). */
+function compareObjects(
+  path: string,
+  wildPath: string,
+  ownKey: string | undefined,
+  recorded: Record<string, unknown>,
+  simulated: Record<string, unknown>,
+  context: CompareContext,
+): Finding[] {
+  const findings: Finding[] = []
+  for (const [key, value] of Object.entries(recorded)) {
+    const at = child(path, key)
+    if (!Object.hasOwn(simulated, key)) {
+      findings.push({ kind: 'missing', path: at, expected: value, actual: undefined })
+      continue
+    }
+    findings.push(
+      ...compareValues(
+        at,
+        child(wildPath, key),
+        { key, parent: ownKey },
+        value,
+        simulated[key],
+        context,
+      ),
+    )
+  }
+  for (const [key, value] of Object.entries(simulated)) {
+    if (!Object.hasOwn(recorded, key)) {
+      findings.push({ kind: 'extra', path: child(path, key), expected: undefined, actual: value })
+    }
+  }
+  if (context.stableOrder(objectSignature(wildPath, recorded))) {
+    const recordedOrder = Object.keys(recorded).filter((key) => Object.hasOwn(simulated, key))
+    const simulatedOrder = Object.keys(simulated).filter((key) => Object.hasOwn(recorded, key))
+    if (recordedOrder.join(',') !== simulatedOrder.join(',')) {
+      findings.push({ kind: 'order', path, expected: recordedOrder, actual: simulatedOrder })
+    }
+  }
+  return findings
+}
+
+/** Compares two JSON values at `path` (`body…`). */
+export function compareValues(
+  path: string,
+  wildPath: string,
+  place: Place,
+  recorded: unknown,
+  simulated: unknown,
+  context: CompareContext,
+): Finding[] {
+  if (Array.isArray(recorded) && Array.isArray(simulated)) {
+    const findings: Finding[] = []
+    const length = Math.max(recorded.length, simulated.length)
+    for (let i = 0; i < length; i++) {
+      const at = `${path}[${i}]`
+      if (i >= simulated.length) {
+        findings.push({ kind: 'missing', path: at, expected: recorded[i], actual: undefined })
+      } else if (i >= recorded.length) {
+        findings.push({ kind: 'extra', path: at, expected: undefined, actual: simulated[i] })
+      } else {
+        findings.push(
+          ...compareValues(at, `${wildPath}[]`, place, recorded[i], simulated[i], context),
+        )
+      }
+    }
+    return findings
+  }
+  if (isObject(recorded) && isObject(simulated)) {
+    return compareObjects(path, wildPath, place.key, recorded, simulated, context)
+  }
+  if (typeof recorded === 'number' && typeof simulated === 'number') {
+    return compareNumbers(path, place, recorded, simulated, context)
+  }
+  if (typeof recorded === 'string' && typeof simulated === 'string') {
+    const match = matchStrings(context.identities, place, recorded, simulated)
+    if (match.equal) return []
+    if (match.conflict) return [identityFinding(path, match.conflict)]
+    return [{ kind: 'value', path, expected: recorded, actual: simulated }]
+  }
+  return Object.is(recorded, simulated)
+    ? []
+    : [{ kind: 'value', path, expected: recorded, actual: simulated }]
+}
+
+/** A body parsed as JSON, or `undefined` when it is not JSON. */
+export function parseJson(text: string | undefined): unknown {
+  if (text === undefined || text.trim() === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function compareBodies(recorded: Answer, simulated: Answer, context: CompareContext): Finding[] {
+  if (recorded.body === undefined) return []
+  const simBody = simulated.body ?? ''
+  const recordedJson = parseJson(recorded.body)
+  const simJson = parseJson(simBody)
+  if (recordedJson !== undefined && simJson !== undefined) {
+    return compareValues(
+      'body',
+      'body',
+      { key: undefined, parent: undefined },
+      recordedJson,
+      simJson,
+      context,
+    )
+  }
+  if (recorded.body === context.identities.urlsAsRecorded(simBody)) return []
+  return [{ kind: 'body', path: 'body', expected: recorded.body, actual: simBody }]
+}
+
+const normalizeMediaType = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/\s*;\s*/g, '; ')
+    .trim()
+
+function compareHeader(
+  name: string,
+  recorded: string | undefined,
+  simulated: string | undefined,
+  context: CompareContext,
+): Finding[] {
+  const path = `headers.${name}`
+  const differs = (): Finding[] => [{ kind: 'header', path, expected: recorded, actual: simulated }]
+  if (recorded === undefined || simulated === undefined) {
+    return recorded === simulated ? [] : differs()
+  }
+  if (name === 'content-type') {
+    return normalizeMediaType(recorded) === normalizeMediaType(simulated) ? [] : differs()
+  }
+  if (name === 'location') {
+    return context.identities.urlsAsRecorded(simulated) === recorded ? [] : differs()
+  }
+  if (TIMING_HEADERS.has(name)) {
+    const [a, b] = [Number(recorded), Number(simulated)]
+    const sameForm =
+      Number.isFinite(a) && Number.isFinite(b) && /\./.test(recorded) === /\./.test(simulated)
+    return sameForm ? [] : differs()
+  }
+  if (name === 'x-ratelimit-remaining') {
+    // The budget used before the recording began is unknown: what must agree is how it goes down.
+    const [a, b] = [Number(recorded), Number(simulated)]
+    if (!Number.isInteger(a) || !Number.isInteger(b)) return recorded === simulated ? [] : differs()
+    const conflict = context.identities.learn(
+      `x-ratelimit-remaining of ${context.who}`,
+      'budget used before',
+      a - b,
+    )
+    return conflict ? differs() : []
+  }
+  return recorded === simulated ? [] : differs()
+}
+
+/** Every difference between a recorded answer and the simulator's. */
+export function compareAnswers(
+  recorded: Answer,
+  simulated: Answer,
+  context: CompareContext,
+): Finding[] {
+  const findings: Finding[] = []
+  if (recorded.status !== simulated.status) {
+    findings.push({
+      kind: 'status',
+      path: 'status',
+      expected: recorded.status,
+      actual: simulated.status,
+    })
+  }
+  // A recording without response headers (some proxies) says nothing about them.
+  if (recorded.headers !== undefined && recorded.headers.length > 0) {
+    for (const name of COMPARED_HEADERS) {
+      findings.push(
+        ...compareHeader(
+          name,
+          header(recorded.headers, name),
+          header(simulated.headers, name),
+          context,
+        ),
+      )
+    }
+  }
+  findings.push(...compareBodies(recorded, simulated, context))
+  return findings
+}

@@ -1,0 +1,190 @@
+/**
+ * Identity is not a difference: the ids, UUIDs, dates, avatar hashes and organization URLs the real
+ * service chose are not the simulator's, and need not be. What must hold is that they map consistently:
+ * the value an answer gave is the value later requests use, and one recorded value stands for one
+ * simulator value (and back). This module says which values are identities, learns the pairs from the
+ * answers compared, and rewrites recorded ids in later requests into the simulator's.
+ *
+ * - Numbers under an id key (`user_id`, `message_id`, `id` of a user or message, any other `*_id`) map
+ *   within their space: user ids with user ids, message ids with message ids, `recipient_id`s with
+ *   their own.
+ * - UUIDs anywhere map with UUIDs; the router's user ids (`creator_user_id`, `creator_id`) with their own.
+ * - Dates (ISO 8601 strings, and numbers under time keys such as `timestamp`) are not compared by value;
+ *   their format is (digits, precision, offset), so `2026-01-01T00:14+00:00` against
+ *   `2026-01-01T00:14:00+00:00` is a difference.
+ * - Inside strings, each organization's URL stands for the other side's, and 32-digit hex tokens (avatar
+ *   hashes) map consistently; the rest of the string must be equal.
+ * @module
+ */
+
+/** A value's mapping space, e.g. `user`, `message`, `recipient_id`, `uuid`, `hash`. */
+export type Space = string
+
+const USER_KEYS = new Set([
+  'user_id',
+  'sender_id',
+  'bot_owner_id',
+  'owner_id',
+  'acting_user_id',
+  'user_ids',
+])
+const MESSAGE_KEYS = new Set(['message_id', 'max_message_id', 'message_ids'])
+const USER_PARENTS = new Set(['user', 'members', 'display_recipient', 'users'])
+const MESSAGE_PARENTS = new Set(['message', 'messages'])
+const ROUTER_USER_KEYS = new Set(['creator_user_id', 'creator_id'])
+/** Keys whose numbers are times (epoch seconds or milliseconds). */
+const TIME_KEY = /(?:^|_)(?:timestamp|time|at|date)$|^x-ratelimit-reset$|^date_/
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const DATE =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/
+const HASH = /\b[0-9a-f]{32}\b/g
+
+/** Where a value sits: its key and the nearest key above it (array indices skipped). */
+export interface Place {
+  key: string | undefined
+  parent: string | undefined
+}
+
+/** The space of a number under `place`, if it is an id. */
+export function numberSpace({ key, parent }: Place): Space | undefined {
+  if (key === undefined) return undefined
+  if (USER_KEYS.has(key)) return 'user'
+  if (MESSAGE_KEYS.has(key)) return 'message'
+  if (key === 'id') {
+    if (parent !== undefined && USER_PARENTS.has(parent)) return 'user'
+    if (parent !== undefined && MESSAGE_PARENTS.has(parent)) return 'message'
+    return `id of ${parent ?? 'the answer'}`
+  }
+  if (key.endsWith('_id') || key.endsWith('_ids')) return key.replace(/s$/, '')
+  return undefined
+}
+
+/** Whether a number under `place` is a time. */
+export const isTimeKey = ({ key }: Place) => key !== undefined && TIME_KEY.test(key)
+
+/** A date's format: its digits as `9`, so only precision and offset style count. */
+export const dateShape = (value: string) => value.replace(/\d/g, '9')
+
+export const isUuid = (value: string) => UUID.test(value)
+export const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(value))
+
+/** A learned pair that contradicts an earlier one. */
+export interface Conflict {
+  space: Space
+  recorded: unknown
+  simulated: unknown
+  /** What the earlier pair said. */
+  note: string
+}
+
+/** Recorded value ↔ simulator value, per space, both ways. */
+export class IdentityMap {
+  readonly #toSim = new Map<Space, Map<unknown, unknown>>()
+  readonly #toRecorded = new Map<Space, Map<unknown, unknown>>()
+  /** Organization URLs: simulator URL → recorded URL. */
+  readonly #urls: Array<readonly [simulated: string, recorded: string]> = []
+
+  /** Learns that `recorded` is `simulated`; a conflict when either already stands for another value. */
+  learn(space: Space, recorded: unknown, simulated: unknown): Conflict | undefined {
+    const forward = this.#side(this.#toSim, space)
+    const backward = this.#side(this.#toRecorded, space)
+    const known = forward.get(recorded)
+    if (forward.has(recorded) && known !== simulated) {
+      return {
+        space,
+        recorded,
+        simulated,
+        note: `recorded ${show(recorded)} was simulator ${show(known)} earlier`,
+      }
+    }
+    const knownRecorded = backward.get(simulated)
+    if (backward.has(simulated) && knownRecorded !== recorded) {
+      return {
+        space,
+        recorded,
+        simulated,
+        note: `simulator ${show(simulated)} was recorded ${show(knownRecorded)} earlier`,
+      }
+    }
+    forward.set(recorded, simulated)
+    backward.set(simulated, recorded)
+    return undefined
+  }
+
+  /** The simulator's value for a recorded one, or `undefined` when not learned. */
+  toSim(space: Space, recorded: unknown): unknown {
+    return this.#toSim.get(space)?.get(recorded)
+  }
+
+  /** Declares that the simulator's organization URL `simulated` stands for the recorded `recorded`. */
+  addUrl(simulated: string, recorded: string): void {
+    this.#urls.push([simulated, recorded])
+    // Longest first, so `https://a.example/x` is replaced before `https://a.example`.
+    this.#urls.sort((a, b) => b[0].length - a[0].length)
+  }
+
+  /** A simulator string with each organization URL written as the recording's. */
+  urlsAsRecorded(text: string): string {
+    let out = text
+    for (const [simulated, recorded] of this.#urls) out = out.split(simulated).join(recorded)
+    return out
+  }
+
+  #side(sides: Map<Space, Map<unknown, unknown>>, space: Space): Map<unknown, unknown> {
+    let side = sides.get(space)
+    if (!side) {
+      side = new Map()
+      sides.set(space, side)
+    }
+    return side
+  }
+}
+
+const show = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value))
+
+/** The outcome of comparing two strings that may hold identities. */
+export type StringMatch = { equal: true } | { equal: false; conflict?: Conflict }
+
+/**
+ * Compares a recorded string with the simulator's as identities allow: equal after the simulator's
+ * organization URLs are written as the recording's; two UUIDs (or router user ids) that map; two dates of
+ * the same format; or equal once their 32-digit hex tokens are mapped.
+ */
+export function matchStrings(
+  map: IdentityMap,
+  place: Place,
+  recorded: string,
+  simulated: string,
+): StringMatch {
+  const sim = map.urlsAsRecorded(simulated)
+  if (place.key !== undefined && ROUTER_USER_KEYS.has(place.key)) {
+    return learned(map.learn('router user', recorded, sim))
+  }
+  if (place.key === 'sender_realm_str') return learned(map.learn('realm', recorded, sim))
+  if (recorded === sim) {
+    if (isUuid(recorded)) return learned(map.learn('uuid', recorded, sim))
+    return { equal: true }
+  }
+  if (isUuid(recorded) && isUuid(sim)) return learned(map.learn('uuid', recorded, sim))
+  if (isDate(recorded) && isDate(sim)) {
+    return dateShape(recorded) === dateShape(sim) ? { equal: true } : { equal: false }
+  }
+  const recordedHashes = recorded.match(HASH) ?? []
+  const simHashes = sim.match(HASH) ?? []
+  if (
+    recordedHashes.length > 0 &&
+    recordedHashes.length === simHashes.length &&
+    recorded.replace(HASH, '#') === sim.replace(HASH, '#')
+  ) {
+    for (let i = 0; i < recordedHashes.length; i++) {
+      const conflict = map.learn('hash', recordedHashes[i], simHashes[i])
+      if (conflict) return { equal: false, conflict }
+    }
+    return { equal: true }
+  }
+  return { equal: false }
+}
+
+const learned = (conflict: Conflict | undefined): StringMatch =>
+  conflict ? { equal: false, conflict } : { equal: true }

@@ -1,0 +1,82 @@
+/**
+ * Each recorded exchange as `verify` plans to use it: where it went, with which credentials, its answer
+ * parsed, and whether (and why not) it is replayed.
+ * @module
+ */
+import { parseJson } from './compare.js'
+import { type Credential, credentialOf } from './credentials.js'
+import type { RecordedExchange } from './har-input.js'
+import { type Located, locateAll } from './locate.js'
+import { simulated } from './simulated.js'
+
+/** One exchange of the recording, planned. */
+export interface PlannedExchange {
+  exchange: RecordedExchange
+  located: Located | undefined
+  credential: Credential
+  /** The recorded answer's JSON, or `undefined`. */
+  json: unknown
+  /** Why it is not replayed; `undefined` when it is. */
+  skip: string | undefined
+}
+
+/** Why an exchange is not replayed, before any set-up: another host, an operation not simulated… */
+function skipReason(
+  exchange: RecordedExchange,
+  located: Located | undefined,
+  credential: Credential,
+) {
+  if (exchange.unusable) return exchange.unusable
+  if (!located) {
+    let host = exchange.url
+    try {
+      host = new URL(exchange.url).host
+    } catch {
+      return 'not a URL'
+    }
+    return `another host: ${host} is not a service Understudy simulates`
+  }
+  const found = simulated(located.service, exchange.method, located.path)
+  // A path or method the simulator lacks is compared when the real service lacked it too (404, 405).
+  if (found.kind === 'path' && exchange.status !== 404) {
+    return `${exchange.method} ${located.path} is an operation Understudy does not simulate`
+  }
+  if (found.kind === 'method' && exchange.status !== 404 && exchange.status !== 405) {
+    return `${exchange.method} ${found.template} is an operation Understudy does not simulate`
+  }
+  if (credential.scheme === 'redacted' && credential.actor === undefined) {
+    return 'its credentials were redacted and the recording does not say whose they were'
+  }
+  return undefined
+}
+
+/** Plans every exchange of a recording. */
+export function planExchanges(exchanges: readonly RecordedExchange[]): PlannedExchange[] {
+  const located = locateAll(exchanges)
+  return exchanges.map((exchange, i) => {
+    const where = located[i]
+    const credential = credentialOf(exchange)
+    return {
+      exchange,
+      located: where,
+      credential,
+      json: parseJson(exchange.responseBody),
+      skip: skipReason(exchange, where, credential),
+    }
+  })
+}
+
+/** The planned exchanges of one service, replayed or not (skipped ones still reveal what existed). */
+export const ofService = (plans: readonly PlannedExchange[], service: 'router' | 'messaging') =>
+  plans.filter((plan) => plan.located?.service === service)
+
+/** Whether an answer is a success (2xx). */
+export const succeeded = (plan: PlannedExchange) =>
+  plan.exchange.status >= 200 && plan.exchange.status < 300
+
+/** A JSON value as an object with string keys, or `undefined`. */
+export function asObject(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined
+}
