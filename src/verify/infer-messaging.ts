@@ -1,0 +1,437 @@
+/**
+ * The messaging organizations a recording shows, as a scenario: each organization (from the recorded
+ * URLs), its feature level and name (from `server_settings`), the users that existed before the recording
+ * began (seeded from what the answers reveal: user objects, message senders and recipients, the
+ * credentials' accounts) and not those it created, and each credential's account and role.
+ *
+ * Roles, from the strongest evidence: the role a user object of the account shows (`/users/me`,
+ * `GET /users`); then what its requests got: a `POST /users` that succeeded makes an administrator with
+ * `can_create_users`, `Must be an organization administrator` a member, `User not authorized to create
+ * users` an administrator without it. Without evidence: a member (option `roles` says otherwise). A
+ * credential whose every answer is a 401 maps onto no account: its header is replayed as recorded.
+ * @module
+ */
+import type { MessagingScenarioInput } from '../../scenarios/schema/messaging.js'
+import type { Credential } from './credentials.js'
+import { describeCredential } from './credentials.js'
+import { header } from './har-input.js'
+import { subdomainFor } from './locate.js'
+import { requestParams } from './params.js'
+import { asObject, type PlannedExchange, succeeded } from './plan.js'
+import type { VerifySetup } from './report.js'
+import { type RoleOverride, roleOverride } from './roles.js'
+
+type OrganizationInput = MessagingScenarioInput['organizations'][number]
+type UserInput = OrganizationInput['users'][number]
+
+/** Zulip's role values on the wire. */
+const ROLE_NAMES: Readonly<Record<number, NonNullable<UserInput['role']>>> = {
+  100: 'owner',
+  200: 'administrator',
+  300: 'moderator',
+  400: 'member',
+  600: 'guest',
+}
+/** Zulip's bot type values on the wire. */
+const BOT_TYPE_NAMES: Readonly<Record<number, NonNullable<UserInput['bot']>>> = {
+  1: 'generic',
+  2: 'incoming-webhook',
+  3: 'outgoing-webhook',
+  4: 'embedded',
+}
+const NOT_ADMINISTRATOR = 'Must be an organization administrator'
+const CANNOT_CREATE = 'User not authorized to create users'
+
+/** What the answers reveal of one user. */
+export interface SeenUser {
+  id: number | undefined
+  email: string
+  fullName: string | undefined
+  role: number | undefined
+  isActive: boolean | undefined
+  botType: number | null | undefined
+  botOwnerId: number | null | undefined
+  isSystemBot: boolean
+  dateJoined: string | undefined
+  timezone: string | undefined
+  avatarVersion: number | undefined
+}
+
+/** A user to seed, with what the snapshot step places (id, dates) beside the scenario's fields. */
+export interface SeedUser {
+  input: UserInput
+  recordedId: number | undefined
+  dateJoined: string | undefined
+  timezone: string | undefined
+  avatarVersion: number | undefined
+}
+
+/** One organization of the recording. */
+export interface PlannedOrganization {
+  base: string
+  definition: OrganizationInput
+  users: SeedUser[]
+  featureLevelFrom: string
+}
+
+/** How to replay a messaging credential: as an account of an organization, or exactly as recorded. */
+export type MessagingAccount = { subdomain: string; email: string } | 'as-recorded'
+
+/** Everything the set-up takes from the messaging part of a recording. */
+export interface MessagingPlan {
+  organizations: PlannedOrganization[]
+  accounts: Map<string, MessagingAccount>
+  /** Recorded user ids of users the recording created, and the first of them. */
+  createdUserIds: Set<number>
+  /** Recorded ids of messages the recording created. */
+  createdMessageIds: Set<number>
+  /** Every user id the recording mentions (answers and paths), created or not. */
+  mentionedUserIds: Set<number>
+  summary: VerifySetup['accounts']
+  notes: string[]
+}
+
+/** What the level and option say about the feature level. */
+export interface LevelRule {
+  option: number | undefined
+  default: number
+  max: number
+  min: number
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : undefined)
+const num = (value: unknown) => (typeof value === 'number' ? value : undefined)
+
+/** Walks a JSON value, calling `visit` on every object. */
+function eachObject(value: unknown, visit: (object: Record<string, unknown>) => void): void {
+  if (Array.isArray(value)) {
+    for (const item of value) eachObject(item, visit)
+    return
+  }
+  const object = asObject(value)
+  if (!object) return
+  visit(object)
+  for (const item of Object.values(object)) eachObject(item, visit)
+}
+
+/** The users an answer reveals: user objects, message senders and recipients. */
+function usersIn(json: unknown): SeenUser[] {
+  const found: SeenUser[] = []
+  const blank = (id: number | undefined, email: string): SeenUser => ({
+    id,
+    email,
+    fullName: undefined,
+    role: undefined,
+    isActive: undefined,
+    botType: undefined,
+    botOwnerId: undefined,
+    isSystemBot: false,
+    dateJoined: undefined,
+    timezone: undefined,
+    avatarVersion: undefined,
+  })
+  eachObject(json, (object) => {
+    const id = num(object.user_id)
+    const email = str(object.delivery_email) ?? str(object.email)
+    if (id !== undefined && email !== undefined && typeof object.full_name === 'string') {
+      found.push({
+        ...blank(id, email),
+        fullName: object.full_name,
+        role: num(object.role),
+        isActive: typeof object.is_active === 'boolean' ? object.is_active : undefined,
+        botType: object.is_bot === true ? (num(object.bot_type) ?? 1) : null,
+        botOwnerId: object.is_bot === true ? (num(object.bot_owner_id) ?? null) : null,
+        isSystemBot: object.is_system_bot === true,
+        dateJoined: str(object.date_joined),
+        timezone: str(object.timezone),
+        avatarVersion: num(object.avatar_version),
+      })
+    }
+    const senderId = num(object.sender_id)
+    const senderEmail = str(object.sender_email)
+    if (senderId !== undefined && senderEmail !== undefined) {
+      found.push({
+        ...blank(senderId, senderEmail),
+        fullName: str(object.sender_full_name),
+        isSystemBot: object.sender_realm_str === 'zulipinternal',
+        botType: object.sender_realm_str === 'zulipinternal' ? 1 : undefined,
+      })
+    }
+    if (Array.isArray(object.display_recipient)) {
+      for (const person of object.display_recipient) {
+        const entry = asObject(person)
+        const personId = num(entry?.id)
+        const personEmail = str(entry?.email)
+        if (personId !== undefined && personEmail !== undefined) {
+          found.push({ ...blank(personId, personEmail), fullName: str(entry?.full_name) })
+        }
+      }
+    }
+  })
+  return found
+}
+
+/** Merges what is known of one user; earlier, fuller facts are kept. */
+function merge(into: SeenUser, more: SeenUser): void {
+  for (const key of Object.keys(more) as Array<keyof SeenUser>) {
+    if (into[key] === undefined && more[key] !== undefined) {
+      ;(into as unknown as Record<string, unknown>)[key] = more[key]
+    }
+  }
+  if (more.isSystemBot) into.isSystemBot = true
+  // A real address beats the fake `user<id>@<host>` shown when addresses are hidden.
+  if (/^user\d+@/.test(into.email) && !/^user\d+@/.test(more.email)) into.email = more.email
+}
+
+/** A synthetic API key (32 letters and digits, as Zulip's), unique per number. */
+export const syntheticKey = (n: number) => `UnderstudyVerifyKey${String(n).padStart(13, '0')}`
+
+/** The role evidence of a credential's requests. */
+interface Evidence {
+  created: boolean
+  notAdministrator: boolean
+  cannotCreate: boolean
+  welcomed: boolean
+  valid: boolean
+}
+
+function evidenceOf(plans: readonly PlannedExchange[]): Map<string, Evidence> {
+  const evidence = new Map<string, Evidence>()
+  for (const plan of plans) {
+    const id = plan.credential.id
+    const known = evidence.get(id) ?? {
+      created: false,
+      notAdministrator: false,
+      cannotCreate: false,
+      welcomed: false,
+      valid: false,
+    }
+    evidence.set(id, known)
+    if (plan.exchange.status !== 401) known.valid = true
+    const path = plan.located?.path
+    const message = str(asObject(plan.json)?.msg)
+    if (plan.exchange.method === 'POST' && path === '/api/v1/users' && succeeded(plan))
+      known.created = true
+    if (path === '/api/v1/realm/test_welcome_bot_custom_message' && succeeded(plan))
+      known.welcomed = true
+    if (message === NOT_ADMINISTRATOR) known.notAdministrator = true
+    if (message === CANNOT_CREATE) known.cannotCreate = true
+  }
+  return evidence
+}
+
+/** The e-mail of an account a credential stands for, if it names one. */
+function emailOf(credential: Credential): string | undefined {
+  if (credential.scheme === 'basic') return credential.email
+  if (credential.scheme === 'redacted') return credential.actor
+  return undefined
+}
+
+function featureLevelOf(plans: readonly PlannedExchange[], rule: LevelRule) {
+  if (rule.option !== undefined) return { level: rule.option, from: '--feature-level' }
+  for (const plan of plans) {
+    const level = num(asObject(plan.json)?.zulip_feature_level)
+    if (level !== undefined) {
+      const from = `zulip_feature_level in exchange ${plan.exchange.index}`
+      if (level > rule.max) {
+        return {
+          level: rule.max,
+          from: `${from} (${level}, above the newest level the simulator models, ${rule.max})`,
+        }
+      }
+      return { level: Math.max(level, rule.min), from }
+    }
+  }
+  return { level: rule.default, from: `the default (the recording states no level)` }
+}
+
+/** `<p>text</p>` back to `text`, for the organization's description; `''` when it is more than that. */
+function plainDescription(html: string | undefined): string {
+  const match = /^<p>([^<]*)<\/p>$/.exec(html ?? '')
+  if (!match?.[1]) return ''
+  return match[1]
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&')
+}
+
+/** Plans the messaging part of a recording. */
+export function planMessaging(
+  plans: readonly PlannedExchange[],
+  levels: LevelRule,
+  roles: ReadonlyMap<string, string>,
+): MessagingPlan {
+  const evidence = evidenceOf(plans)
+  const createdUserIds = new Set<number>()
+  const createdMessageIds = new Set<number>()
+  const mentionedUserIds = new Set<number>()
+  const accounts = new Map<string, MessagingAccount>()
+  const summary: VerifySetup['accounts'] = []
+  const notes: string[] = []
+  const organizations: PlannedOrganization[] = []
+  const subdomains = new Set<string>()
+  let keys = 0
+
+  const bases = [...new Set(plans.map((plan) => plan.located?.base as string))]
+  for (const base of bases) {
+    const own = plans.filter((plan) => plan.located?.base === base)
+    const subdomain = subdomainFor(base, subdomains)
+    subdomains.add(subdomain)
+    const created = new Set<string>()
+    const seen = new Map<string, SeenUser>()
+    const byId = new Map<number, SeenUser>()
+    const remember = (user: SeenUser) => {
+      const known =
+        (user.id !== undefined ? byId.get(user.id) : undefined) ??
+        seen.get(user.email.toLowerCase())
+      if (known) merge(known, user)
+      else seen.set(user.email.toLowerCase(), user)
+      const kept = known ?? user
+      if (kept.id !== undefined) byId.set(kept.id, kept)
+      if (user.id !== undefined) mentionedUserIds.add(user.id)
+    }
+    let rateLimit: number | undefined
+    for (const plan of own) {
+      const body = asObject(plan.json)
+      if (plan.exchange.method === 'POST' && plan.located?.path === '/api/v1/users') {
+        if (succeeded(plan)) {
+          const email = requestParams(plan.exchange).get('email')
+          if (email !== undefined) created.add(email.trim().toLowerCase())
+          const id = num(body?.user_id)
+          if (id !== undefined) createdUserIds.add(id)
+        }
+      }
+      if (
+        plan.located?.path === '/api/v1/realm/test_welcome_bot_custom_message' &&
+        succeeded(plan)
+      ) {
+        const id = num(body?.message_id)
+        if (id !== undefined) createdMessageIds.add(id)
+      }
+      const pathId = /^\/api\/v1\/users\/(\d+)$/.exec(plan.located?.path ?? '')?.[1]
+      if (pathId !== undefined) mentionedUserIds.add(Number(pathId))
+      if (succeeded(plan)) for (const user of usersIn(plan.json)) remember(user)
+      const limit = Number(header(plan.exchange.responseHeaders, 'x-ratelimit-limit'))
+      if (Number.isInteger(limit) && limit > 0) rateLimit ??= limit
+    }
+
+    const users: SeedUser[] = []
+    const addUser = (user: SeenUser, role: UserInput['role'], canCreateUsers: boolean) => {
+      const email = user.email
+      const bot = user.botType === undefined || user.botType === null ? null : user.botType
+      const owner = user.botOwnerId == null ? undefined : byId.get(user.botOwnerId)
+      users.push({
+        input: {
+          email,
+          fullName: user.fullName?.trim() || email.split('@')[0] || email,
+          role,
+          apiKey: syntheticKey(++keys),
+          canCreateUsers,
+          isActive: user.isActive ?? true,
+          bot: bot === null ? null : (BOT_TYPE_NAMES[bot] ?? 'generic'),
+          ...(owner && bot !== null && owner.botType == null ? { botOwner: owner.email } : {}),
+          systemBot: bot !== null && user.isSystemBot,
+        },
+        recordedId: user.id,
+        dateJoined: user.dateJoined,
+        timezone: user.timezone,
+        avatarVersion: user.avatarVersion,
+      })
+    }
+
+    // The credentials' accounts first: their roles come from evidence too.
+    const credentialEmails = new Map<string, string>()
+    for (const plan of own) {
+      const email = emailOf(plan.credential)
+      if (email === undefined) continue
+      const proof = evidence.get(plan.credential.id)
+      if (!proof?.valid) {
+        if (!accounts.has(plan.credential.id)) {
+          accounts.set(plan.credential.id, 'as-recorded')
+          summary.push({
+            service: 'messaging',
+            credential: `${describeCredential(plan.credential)} (another key)`,
+            role: 'unknown',
+            from: 'every answer to it was a 401: replayed as recorded',
+          })
+        }
+        continue
+      }
+      credentialEmails.set(email.toLowerCase(), plan.credential.id)
+      accounts.set(plan.credential.id, { subdomain, email })
+    }
+    for (const [lower, credentialId] of credentialEmails) {
+      const proof = evidence.get(credentialId) as Evidence
+      const overridden: RoleOverride | undefined = roleOverride(roles, lower)
+      const seenUser =
+        seen.get(lower) ?? [...byId.values()].find((u) => u.email.toLowerCase() === lower)
+      let role: UserInput['role'] = 'member'
+      let from = 'the default (the recording does not show its role)'
+      if (seenUser?.role !== undefined && ROLE_NAMES[seenUser.role]) {
+        role = ROLE_NAMES[seenUser.role]
+        from = 'its user object'
+      } else if (proof.created || proof.welcomed || proof.cannotCreate) {
+        role = 'administrator'
+        from = proof.created ? 'its POST /users succeeded' : 'what its requests got'
+      } else if (proof.notAdministrator) {
+        role = 'member'
+        from = `"${NOT_ADMINISTRATOR}"`
+      }
+      let canCreateUsers = proof.created
+      if (overridden) {
+        role = overridden.role as UserInput['role']
+        canCreateUsers = overridden.canCreateUsers ?? canCreateUsers
+        from = 'the roles option'
+      }
+      summary.push({
+        service: 'messaging',
+        credential: seenUser?.email ?? lower,
+        role: `${role}${canCreateUsers ? ' (can_create_users)' : ''}`,
+        from,
+      })
+      if (created.has(lower)) continue
+      const user: SeenUser = seenUser ?? {
+        ...{ id: undefined, email: lower, fullName: undefined, role: undefined },
+        ...{ isActive: undefined, botType: null, botOwnerId: null, isSystemBot: false },
+        ...{ dateJoined: undefined, timezone: undefined, avatarVersion: undefined },
+      }
+      addUser(user, role, canCreateUsers)
+    }
+    // Then everyone else the answers show existed before the recording.
+    for (const user of new Set([...seen.values(), ...byId.values()])) {
+      const lower = user.email.toLowerCase()
+      if (credentialEmails.has(lower) || created.has(lower)) continue
+      if (user.id !== undefined && createdUserIds.has(user.id)) continue
+      addUser(user, ROLE_NAMES[user.role ?? 400] ?? 'member', false)
+    }
+
+    const level = featureLevelOf(own, levels)
+    if (level.from.includes('above the newest'))
+      notes.push(`${base}: replayed at level ${level.level}: ${level.from}`)
+    const settings = own.map((plan) => asObject(plan.json)).find((body) => str(body?.realm_name))
+    organizations.push({
+      base,
+      featureLevelFrom: level.from,
+      users,
+      definition: {
+        subdomain,
+        name: str(settings?.realm_name) ?? 'Understudy verify',
+        description: plainDescription(str(settings?.realm_description)),
+        featureLevel: level.level,
+        ...(rateLimit === undefined ? {} : { rateLimit: { perHour: rateLimit } }),
+        users: users.map((user) => user.input),
+      },
+    })
+  }
+  return {
+    organizations,
+    accounts,
+    createdUserIds,
+    createdMessageIds,
+    mentionedUserIds,
+    summary,
+    notes,
+  }
+}

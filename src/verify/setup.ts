@@ -1,0 +1,193 @@
+/**
+ * Sets up a fresh simulator to match a recording: a scenario built from what the recording shows (the
+ * messaging organizations and their users, the router's workspaces, keys and presets), the clock at the
+ * recording's first date, and then, through a snapshot (the public `snapshot()`/`restore()`), each seeded
+ * user placed at the id the recording shows, with its recorded join date, time zone and avatar version, and
+ * the id sequences set so that the recording's first new user and first new message get their recorded
+ * ids. Ids that still differ are mapped (`identity.ts`).
+ * @module
+ */
+import type { ScenarioDefinition } from '../../scenarios/index.js'
+import {
+  DEFAULT_FEATURE_LEVEL,
+  FEATURE_LEVEL_RANGE,
+  featureLevelProblem,
+} from '../messaging/feature-levels.js'
+import { createSimulatorCore, type SimulatorCore } from '../simulator-core.js'
+import type { Snapshot } from '../snapshot/schema.js'
+import { VerifyInputError } from './har-input.js'
+import { IdentityMap } from './identity.js'
+import { type MessagingPlan, planMessaging } from './infer-messaging.js'
+import { planRouter, type RouterPlan } from './infer-router.js'
+import { ofService, type PlannedExchange } from './plan.js'
+import type { VerifySetup } from './report.js'
+
+/** Options of `verifyHar` that shape the set-up. */
+export interface SetupOptions {
+  /** The messaging feature level, where the recording states none (or to override what it states). */
+  featureLevel?: number | undefined
+  /** The clock's start; default: the recording's first date, else the current time. */
+  now?: string | number | Date | undefined
+  /** The simulator's seed (default `understudy-verify`). */
+  seed?: string | number | undefined
+  /** Roles where the recording does not show them: e-mail or router key → role (see `roles.ts`). */
+  roles?: ReadonlyMap<string, string>
+}
+
+/** A simulator set up to match a recording, and what replay needs to address it. */
+export interface Setup {
+  simulator: SimulatorCore
+  messaging: MessagingPlan
+  router: RouterPlan
+  /** Recorded organization URL → the simulator's. */
+  organizationUrls: Map<string, string>
+  identities: IdentityMap
+  summary: VerifySetup
+  /** Added to every recorded time to get the simulator's (non-zero when `now` moves the start). */
+  shiftMs: number
+}
+
+const DEFAULT_SEED = 'understudy-verify'
+
+function startOf(plans: readonly PlannedExchange[], now: SetupOptions['now']) {
+  const dates = plans
+    .map((plan) => plan.exchange.startedAt)
+    .filter((time): time is number => time !== undefined)
+  const first = dates.length > 0 ? Math.min(...dates) : undefined
+  if (now !== undefined) {
+    const start = new Date(now).getTime()
+    if (Number.isNaN(start)) throw new VerifyInputError(`now: ${String(now)} is not a time`)
+    return { start, shiftMs: first === undefined ? 0 : start - first, from: 'the now option' }
+  }
+  if (first !== undefined) return { start: first, shiftMs: 0, from: "the recording's first date" }
+  return { start: Date.now(), shiftMs: 0, from: 'the current time (the recording has no dates)' }
+}
+
+/** Places seeded users at their recorded ids and sets the id sequences (see the module's comment). */
+function place(snapshot: Snapshot, plan: MessagingPlan): Map<number, number> {
+  const messaging = snapshot.services.messaging
+  const taken = new Set<number>([...plan.mentionedUserIds, ...plan.createdUserIds])
+  const claimed = new Set<number>()
+  const placed = messaging.users.map((user) => {
+    const organization = plan.organizations.find(
+      (o) => o.definition.subdomain === user.organization,
+    )
+    const seed = organization?.users.find(
+      (candidate) => candidate.input.email.toLowerCase() === user.email.toLowerCase(),
+    )
+    let id = seed?.recordedId
+    if (id !== undefined && claimed.has(id)) id = undefined
+    if (id !== undefined) claimed.add(id)
+    return { user, seed, id }
+  })
+  // Users the recording never shows by id get ids it does not use.
+  let next = 1
+  for (const entry of placed) {
+    if (entry.id !== undefined) continue
+    while (taken.has(next) || claimed.has(next)) next++
+    entry.id = next
+    claimed.add(next)
+  }
+  const newId = new Map(placed.map((entry) => [entry.user.id, entry.id as number]))
+  const recordedToSim = new Map<number, number>()
+  for (const { user, seed, id } of placed) {
+    user.id = id as number
+    if (user.botOwnerId !== null) user.botOwnerId = newId.get(user.botOwnerId) ?? user.botOwnerId
+    if (seed?.recordedId !== undefined) recordedToSim.set(seed.recordedId, user.id)
+    const joined = seed?.dateJoined === undefined ? Number.NaN : Date.parse(seed.dateJoined)
+    if (!Number.isNaN(joined)) user.dateJoined = joined
+    if (seed?.timezone !== undefined) user.timezone = seed.timezone
+    if (seed?.avatarVersion !== undefined && seed.avatarVersion >= 1) {
+      user.avatarVersion = seed.avatarVersion
+    }
+  }
+  // The store keeps users in the order restored: the order of their ids, as a real server lists them.
+  messaging.users.sort((a, b) => a.id - b.id)
+  const highest = Math.max(0, ...messaging.users.map((user) => user.id))
+  const firstCreated = Math.min(...plan.createdUserIds)
+  messaging.lastUserId =
+    Number.isFinite(firstCreated) && firstCreated - 1 >= highest ? firstCreated - 1 : highest
+  const firstMessage = Math.min(...plan.createdMessageIds)
+  if (Number.isFinite(firstMessage) && firstMessage - 1 >= messaging.lastMessageId) {
+    messaging.lastMessageId = firstMessage - 1
+  }
+  return recordedToSim
+}
+
+/** Sets up a simulator for a planned recording. */
+export async function setUp(
+  plans: readonly PlannedExchange[],
+  options: SetupOptions,
+): Promise<Setup> {
+  const roles = options.roles ?? new Map<string, string>()
+  if (options.featureLevel !== undefined) {
+    const problem = featureLevelProblem(options.featureLevel)
+    if (problem !== undefined) throw new VerifyInputError(`feature level: ${problem}`)
+  }
+  const replayed = plans.filter((plan) => plan.located !== undefined && !plan.exchange.unusable)
+  const messaging = planMessaging(
+    ofService(replayed, 'messaging'),
+    {
+      option: options.featureLevel,
+      default: DEFAULT_FEATURE_LEVEL,
+      min: FEATURE_LEVEL_RANGE.min,
+      max: FEATURE_LEVEL_RANGE.max,
+    },
+    roles,
+  )
+  const router = planRouter(ofService(replayed, 'router'), roles)
+  const scenario: ScenarioDefinition = {
+    name: 'recorded',
+    description: 'Set up by understudy verify from a recording',
+    router: { workspaces: router.workspaces },
+    messaging: { organizations: messaging.organizations.map((o) => o.definition) },
+  }
+  const clock = startOf(replayed, options.now)
+  let simulator: SimulatorCore
+  try {
+    simulator = createSimulatorCore({
+      scenario,
+      seed: options.seed ?? DEFAULT_SEED,
+      now: clock.start,
+    })
+  } catch (error) {
+    throw new VerifyInputError(
+      `cannot set the simulator up from this recording: ${error instanceof Error ? error.message.replace(/^\[understudy\] /, '') : String(error)}`,
+    )
+  }
+  const identities = new IdentityMap()
+  if (messaging.organizations.length > 0) {
+    const snapshot = simulator.snapshot()
+    const placed = place(snapshot, messaging)
+    await simulator.restore(snapshot)
+    for (const [recorded, simulated] of placed) identities.learn('user', recorded, simulated)
+  }
+  const organizationUrls = new Map<string, string>()
+  for (const organization of messaging.organizations) {
+    const url = simulator.messaging.baseUrlOf(organization.definition.subdomain)
+    organizationUrls.set(organization.base, url)
+    identities.addUrl(url, organization.base)
+  }
+  return {
+    simulator,
+    messaging,
+    router,
+    organizationUrls,
+    identities,
+    shiftMs: clock.shiftMs,
+    summary: {
+      clock: { start: new Date(clock.start).toISOString(), from: clock.from },
+      organizations: messaging.organizations.map((organization) => ({
+        recordedUrl: organization.base,
+        subdomain: organization.definition.subdomain,
+        name: organization.definition.name,
+        featureLevel: organization.definition.featureLevel ?? DEFAULT_FEATURE_LEVEL,
+        featureLevelFrom: organization.featureLevelFrom,
+      })),
+      accounts: [...messaging.summary, ...router.summary],
+      seededUsers: messaging.organizations.reduce((sum, o) => sum + o.users.length, 0),
+      seededPresets: router.seededPresets,
+      notes: messaging.notes,
+    },
+  }
+}

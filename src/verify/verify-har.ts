@@ -1,0 +1,128 @@
+/**
+ * `verifyHar(har, options)`: replays each exchange of a recording against a fresh simulator set up to
+ * match it, and reports every difference between the recorded answer and the simulator's.
+ * @module
+ */
+import { type CompareContext, compareAnswers, orderStability } from './compare.js'
+import { readHar, VerifyInputError } from './har-input.js'
+import { type PlannedExchange, planExchanges } from './plan.js'
+import { replayOf, send } from './replay.js'
+import type { Difference, SkippedExchange, VerifyReport } from './report.js'
+import { checkRoles } from './roles.js'
+import { type Setup, setUp } from './setup.js'
+
+/** Options of `verifyHar`. */
+export interface VerifyOptions {
+  /**
+   * The messaging feature level to replay at. Default: the level an answer of the recording states
+   * (`server_settings`' `zulip_feature_level`), else 421 (Zulip 11.0).
+   */
+  featureLevel?: number | undefined
+  /**
+   * The simulator clock's start; the recording's dates keep their distances from it. Default: the
+   * recording's first date, else the current time.
+   */
+  now?: string | number | Date | undefined
+  /** The simulator's seed. Default `understudy-verify`. */
+  seed?: string | number | undefined
+  /**
+   * What a credential is where the recording does not show it: a messaging account's e-mail → `owner`,
+   * `administrator`, `moderator`, `member` or `guest` (optionally `+can_create_users`); a router key →
+   * `inference` or `management`. Defaults: `member`, `inference`.
+   */
+  roles?: Readonly<Record<string, string>> | undefined
+  /** Verify only this service's exchanges (the others are skipped). */
+  service?: 'router' | 'messaging' | undefined
+}
+
+/** Whether a recorded message read reads a message that existed before the recording. */
+function readsOlderMessage(plan: PlannedExchange, setup: Setup): boolean {
+  const id = /^\/api\/v1\/messages\/(\d+)$/.exec(plan.located?.path ?? '')?.[1]
+  if (id === undefined || plan.exchange.method !== 'GET') return false
+  const ok = plan.exchange.status >= 200 && plan.exchange.status < 300
+  return ok && !setup.messaging.createdMessageIds.has(Number(id))
+}
+
+const skipped = (plan: PlannedExchange, reason: string): SkippedExchange => ({
+  exchange: plan.exchange.index,
+  method: plan.exchange.method,
+  url: plan.exchange.url,
+  reason,
+})
+
+/**
+ * Replays a HAR (its text, or the parsed document) against a simulator set up to match it, and reports
+ * the differences. Rejects with a `VerifyInputError` when the input is not a HAR or holds nothing to replay.
+ * @example
+ * const report = await verifyHar(await readFile('session.har', 'utf8'))
+ * if (report.differences.length > 0) console.table(report.differences)
+ */
+export async function verifyHar(har: unknown, options: VerifyOptions = {}): Promise<VerifyReport> {
+  const roles = checkRoles(options.roles)
+  const { exchanges, malformed } = readHar(har)
+  const plans = planExchanges(exchanges)
+  if (options.service !== undefined) {
+    for (const plan of plans) {
+      if (plan.skip === undefined && plan.located?.service !== options.service) {
+        plan.skip = `not the ${options.service} service`
+      }
+    }
+  }
+  if (!plans.some((plan) => plan.skip === undefined)) {
+    const why =
+      exchanges.length === 0 ? 'it has no entries' : 'no exchange of it is one Understudy simulates'
+    throw new VerifyInputError(`nothing to replay: ${why}`)
+  }
+  const setup = await setUp(plans, { ...options, roles })
+  const stableOrder = orderStability(plans.map((plan) => plan.json))
+  const differences: Difference[] = []
+  const skips: SkippedExchange[] = malformed.map((entry) => ({
+    exchange: entry.index,
+    method: '',
+    url: '',
+    reason: entry.reason,
+  }))
+  let compared = 0
+  for (const plan of plans) {
+    if (plan.skip !== undefined) {
+      skips.push(skipped(plan, plan.skip))
+      continue
+    }
+    if (readsOlderMessage(plan, setup)) {
+      skips.push(
+        skipped(
+          plan,
+          'it reads a message that existed before the recording (Understudy seeds no messages)',
+        ),
+      )
+      continue
+    }
+    const { exchange } = plan
+    if (exchange.startedAt !== undefined) {
+      const at = exchange.startedAt + setup.shiftMs
+      if (at > setup.simulator.clock.now()) setup.simulator.clock.set(at)
+    }
+    const simulated = await send(setup, replayOf(plan, setup))
+    const context: CompareContext = {
+      identities: setup.identities,
+      stableOrder,
+      who: plan.credential.id,
+    }
+    const recorded = {
+      status: exchange.status,
+      headers: exchange.responseHeaders,
+      body: exchange.responseBody,
+    }
+    for (const finding of compareAnswers(recorded, simulated, context)) {
+      differences.push({
+        exchange: exchange.index,
+        method: exchange.method,
+        url: exchange.url,
+        ...finding,
+      })
+    }
+    compared++
+  }
+  skips.sort((a, b) => a.exchange - b.exchange)
+  return { differences, compared, skipped: skips, setup: setup.summary }
+}
