@@ -20,7 +20,7 @@ import type { Difference } from './report.js'
 export type Finding = Omit<Difference, 'exchange' | 'method' | 'url'>
 
 /** The headers a client reads, compared when either side has them. */
-export const COMPARED_HEADERS = [
+const COMPARED_HEADERS = [
   'content-type',
   'www-authenticate',
   'allow',
@@ -60,7 +60,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
 
 /** An object's signature: where it is (array positions as `[]`) and its keys, sorted. */
-export function objectSignature(wildPath: string, value: Record<string, unknown>): string {
+function objectSignature(wildPath: string, value: Record<string, unknown>): string {
   return `${wildPath} {${Object.keys(value).sort().join(',')}}`
 }
 
@@ -163,7 +163,7 @@ function compareObjects(
 }
 
 /** Compares two JSON values at `path` (`body…`). */
-export function compareValues(
+function compareValues(
   path: string,
   wildPath: string,
   place: Place,

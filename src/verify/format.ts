@@ -9,7 +9,7 @@ import type { Difference, VerifyReport } from './report.js'
 const WIDTH = { exchange: 4, request: 34, what: 34, value: 34 }
 
 /** A value as a short cell: JSON, cut to `width` characters; `(absent)` when there is none. */
-export function cell(value: unknown, width: number = WIDTH.value): string {
+function cell(value: unknown, width: number = WIDTH.value): string {
   const text = value === undefined ? '(absent)' : JSON.stringify(value)
   const flat = (text ?? String(value)).replace(/\s+/g, ' ')
   return flat.length <= width ? flat : `${flat.slice(0, width - 1)}…`

@@ -64,10 +64,10 @@ export function numberSpace({ key, parent }: Place): Space | undefined {
 export const isTimeKey = ({ key }: Place) => key !== undefined && TIME_KEY.test(key)
 
 /** A date's format: its digits as `9`, so only precision and offset style count. */
-export const dateShape = (value: string) => value.replace(/\d/g, '9')
+const dateShape = (value: string) => value.replace(/\d/g, '9')
 
 export const isUuid = (value: string) => UUID.test(value)
-export const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(value))
+const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(value))
 
 /** A learned pair that contradicts an earlier one. */
 export interface Conflict {

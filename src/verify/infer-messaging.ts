@@ -43,7 +43,7 @@ const NOT_ADMINISTRATOR = 'Must be an organization administrator'
 const CANNOT_CREATE = 'User not authorized to create users'
 
 /** What the answers reveal of one user. */
-export interface SeenUser {
+interface SeenUser {
   id: number | undefined
   email: string
   fullName: string | undefined
@@ -58,7 +58,7 @@ export interface SeenUser {
 }
 
 /** A user to seed, with what the snapshot step places (id, dates) beside the scenario's fields. */
-export interface SeedUser {
+interface SeedUser {
   input: UserInput
   recordedId: number | undefined
   dateJoined: string | undefined
@@ -67,7 +67,7 @@ export interface SeedUser {
 }
 
 /** One organization of the recording. */
-export interface PlannedOrganization {
+interface PlannedOrganization {
   base: string
   definition: OrganizationInput
   users: SeedUser[]
@@ -75,7 +75,7 @@ export interface PlannedOrganization {
 }
 
 /** How to replay a messaging credential: as an account of an organization, or exactly as recorded. */
-export type MessagingAccount = { subdomain: string; email: string } | 'as-recorded'
+type MessagingAccount = { subdomain: string; email: string } | 'as-recorded'
 
 /** Everything the set-up takes from the messaging part of a recording. */
 export interface MessagingPlan {
@@ -184,7 +184,7 @@ function merge(into: SeenUser, more: SeenUser): void {
 }
 
 /** A synthetic API key (32 letters and digits, as Zulip's), unique per number. */
-export const syntheticKey = (n: number) => `UnderstudyVerifyKey${String(n).padStart(13, '0')}`
+const syntheticKey = (n: number) => `UnderstudyVerifyKey${String(n).padStart(13, '0')}`
 
 /** The role evidence of a credential's requests. */
 interface Evidence {

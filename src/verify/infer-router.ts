@@ -26,7 +26,7 @@ type PresetInput = NonNullable<WorkspaceInput['presets']>[number]
 type VersionInput = PresetInput['versions'][number]
 
 /** How to replay a router credential: with a seeded key, or exactly as recorded. */
-export type RouterAccount = { key: string } | 'as-recorded'
+type RouterAccount = { key: string } | 'as-recorded'
 
 /** Everything the set-up takes from the router part of a recording. */
 export interface RouterPlan {

@@ -1,7 +1,7 @@
 /**
  * The parameters of a recorded request, as `verify` reads them to learn what the recording did (which
  * e-mail a `POST /users` created, which slug a preset write named): the query string, then a form body
- * (URL-encoded or multipart) or a JSON body. The last of repeated names wins, as Zulip reads them.
+ * (URL-encoded or multipart). The last of repeated names wins, as Zulip reads them.
  * @module
  */
 import type { RecordedExchange } from './har-input.js'
@@ -39,14 +39,4 @@ export function requestParams(exchange: RecordedExchange): Map<string, string> {
     for (const [name, value] of new URLSearchParams(body)) params.set(name, value)
   }
   return params
-}
-
-/** The request body parsed as JSON, or `undefined`. */
-export function jsonBody(exchange: RecordedExchange): unknown {
-  if (exchange.requestBody === undefined) return undefined
-  try {
-    return JSON.parse(exchange.requestBody)
-  } catch {
-    return undefined
-  }
 }

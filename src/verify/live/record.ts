@@ -1,0 +1,142 @@
+/**
+ * The live mode's recorder: sends each request of the script with `fetch` (redirects not followed, so a
+ * redirect is recorded as the service answered it) and keeps the exchange as sent and as answered; and
+ * the exchanges as a HAR 1.2 document (its own small builder: this HAR is what `verify` reads back, not
+ * the journal's export).
+ * @module
+ */
+
+/** One exchange with a live service, as sent and answered. */
+export interface LiveExchange {
+  startedDateTime: string
+  time: number
+  method: string
+  url: string
+  requestHeaders: Array<[string, string]>
+  requestBody: string | undefined
+  status: number
+  statusText: string
+  responseHeaders: Array<[string, string]>
+  responseBody: string
+}
+
+/** A request of the script. */
+export interface LiveRequest {
+  method: string
+  url: string
+  headers?: Record<string, string>
+  body?: string
+}
+
+/** The answer a script step reads. */
+export interface LiveAnswer {
+  status: number
+  json: Record<string, unknown> | undefined
+}
+
+/** Sends requests and keeps every exchange. */
+export class Recorder {
+  readonly exchanges: LiveExchange[] = []
+  readonly #fetch: typeof fetch
+
+  constructor(fetchImpl: typeof fetch = fetch) {
+    this.#fetch = fetchImpl
+  }
+
+  /** Sends a request; a network failure rejects with the cause's message. */
+  async send(request: LiveRequest): Promise<LiveAnswer> {
+    const started = new Date()
+    const began = performance.now()
+    const headers = Object.entries(request.headers ?? {})
+    const response = await this.#fetch(request.url, {
+      method: request.method,
+      headers,
+      ...(request.body === undefined ? {} : { body: request.body }),
+      redirect: 'manual',
+    })
+    const body = await response.text()
+    this.exchanges.push({
+      startedDateTime: started.toISOString(),
+      time: performance.now() - began,
+      method: request.method,
+      url: request.url,
+      requestHeaders: headers,
+      requestBody: request.body,
+      status: response.status,
+      statusText: response.statusText,
+      responseHeaders: [...response.headers],
+      responseBody: body,
+    })
+    let json: Record<string, unknown> | undefined
+    try {
+      const parsed: unknown = JSON.parse(body)
+      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        json = parsed as Record<string, unknown>
+      }
+    } catch {
+      json = undefined
+    }
+    return { status: response.status, json }
+  }
+}
+
+const pairs = (list: Array<[string, string]>) => list.map(([name, value]) => ({ name, value }))
+const size = (text: string) => Buffer.byteLength(text, 'utf8')
+
+/** Exchanges as a HAR 1.2 document. */
+export function liveHar(exchanges: readonly LiveExchange[], creator: string): object {
+  return {
+    log: {
+      version: '1.2',
+      creator: { name: 'understudy verify --live', version: creator },
+      pages: [],
+      entries: exchanges.map((exchange) => {
+        const url = new URL(exchange.url)
+        const type = (list: Array<[string, string]>) =>
+          list.find(([name]) => name.toLowerCase() === 'content-type')?.[1]
+        const requestType = type(exchange.requestHeaders)
+        return {
+          startedDateTime: exchange.startedDateTime,
+          time: exchange.time,
+          request: {
+            method: exchange.method,
+            url: exchange.url,
+            httpVersion: 'HTTP/1.1',
+            cookies: [],
+            headers: pairs(exchange.requestHeaders),
+            queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+            ...(exchange.requestBody === undefined
+              ? {}
+              : {
+                  postData: {
+                    mimeType: requestType ?? 'application/octet-stream',
+                    text: exchange.requestBody,
+                  },
+                }),
+            headersSize: -1,
+            bodySize: exchange.requestBody === undefined ? 0 : size(exchange.requestBody),
+          },
+          response: {
+            status: exchange.status,
+            statusText: exchange.statusText,
+            httpVersion: 'HTTP/1.1',
+            cookies: [],
+            headers: pairs(exchange.responseHeaders),
+            content: {
+              size: size(exchange.responseBody),
+              mimeType: type(exchange.responseHeaders) ?? 'x-unknown',
+              text: exchange.responseBody,
+            },
+            redirectURL:
+              exchange.responseHeaders.find(([name]) => name.toLowerCase() === 'location')?.[1] ??
+              '',
+            headersSize: -1,
+            bodySize: size(exchange.responseBody),
+          },
+          cache: {},
+          timings: { send: 0, wait: exchange.time, receive: 0 },
+        }
+      }),
+    },
+  }
+}
