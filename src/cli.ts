@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * The `understudy` command: `understudy serve [options]` starts the standalone server (`--help` lists the
- * options). Every failure is one line `understudy: …`; a bad command line exits 2, any other failure 1.
+ * options); `understudy verify …` holds the simulator against a recording or the real service
+ * (`src/cli/verify.ts`). Every failure is one line `understudy: …`; a bad command line exits 2, any other
+ * failure 1.
  * @module
  */
 import type { ScenarioName } from '../scenarios/index.js'
@@ -12,10 +14,15 @@ import { formatRequest } from './cli/request-log.js'
 import { isScenarioFile, loadScenarioFile } from './cli/scenario-file.js'
 import { serveSettings } from './cli/serve-options.js'
 import { createStopHandler } from './cli/shutdown.js'
+import { processIo, runVerify, VERIFY_USAGE } from './cli/verify.js'
 import { packageVersion } from './cli/version.js'
 import { startServer } from './server/index.js'
 
 async function main(argv: readonly string[]): Promise<void> {
+  if (argv[0] === 'verify') {
+    process.exitCode = await runVerify(argv.slice(1), processIo())
+    return
+  }
   const { command, options } = parseCommandLine(argv)
   if (command === 'help') return console.log(HELP)
   if (command === 'version') return console.log(packageVersion())
@@ -51,8 +58,9 @@ async function main(argv: readonly string[]): Promise<void> {
   say(banner(server, { quiet: settings.quiet, controlToken }))
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
+const argv = process.argv.slice(2)
+main(argv).catch((error: unknown) => {
   console.error(`understudy: ${messageOf(error)}`)
-  if (error instanceof UsageError) console.error(USAGE_LINE)
+  if (error instanceof UsageError) console.error(argv[0] === 'verify' ? VERIFY_USAGE : USAGE_LINE)
   process.exit(error instanceof CliError ? error.exitCode : 1)
 })
