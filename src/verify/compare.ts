@@ -162,6 +162,96 @@ function compareObjects(
   return findings
 }
 
+/** The key that identifies every element of a list of objects (`user_id`, `id`), if there is one. */
+function idKeyOf(list: readonly unknown[]): string | undefined {
+  for (const key of ['user_id', 'id']) {
+    if (list.length > 0 && list.every((item) => isObject(item) && item[key] !== undefined)) {
+      return key
+    }
+  }
+  return undefined
+}
+
+/**
+ * Lists of objects with ids (`members`, `data`) are compared element by element as the ids pair them
+ * (the recorded id, or the simulator id it maps to), so one element out of place is one `order`
+ * difference and one missing element one `missing`, rather than every field of every later element.
+ * `undefined` when the elements do not pair by id (then they are compared by position).
+ */
+function compareListsById(
+  path: string,
+  wildPath: string,
+  place: Place,
+  recorded: readonly unknown[],
+  simulated: readonly unknown[],
+  context: CompareContext,
+): Finding[] | undefined {
+  const key = idKeyOf(recorded)
+  if (key === undefined || idKeyOf(simulated) !== key) return undefined
+  const idOf = (item: unknown) => (item as Record<string, unknown>)[key]
+  const spaceOf = (id: unknown) =>
+    typeof id === 'string' ? 'uuid' : (numberSpace({ key, parent: place.key }) ?? 'id')
+  const used = new Set<number>()
+  const pairs: Array<[recordedIndex: number, simIndex: number]> = []
+  const unpaired: number[] = []
+  recorded.forEach((item, i) => {
+    const id = idOf(item)
+    const mapped = context.identities.toSim(spaceOf(id), id)
+    const target = mapped ?? id
+    const j = simulated.findIndex((other, k) => !used.has(k) && idOf(other) === target)
+    if (j < 0) unpaired.push(i)
+    else {
+      used.add(j)
+      pairs.push([i, j])
+    }
+  })
+  // Elements whose ids neither side has mapped yet pair in order: comparing them learns their ids.
+  const strangers = simulated
+    .map((item, j) => j)
+    .filter(
+      (j) =>
+        !used.has(j) &&
+        !context.identities.knowsSim(spaceOf(idOf(simulated[j])), idOf(simulated[j])),
+    )
+  for (const i of [...unpaired]) {
+    const id = idOf(recorded[i])
+    if (context.identities.toSim(spaceOf(id), id) !== undefined) continue
+    const j = strangers.shift()
+    if (j === undefined) break
+    used.add(j)
+    pairs.push([i, j])
+    unpaired.splice(unpaired.indexOf(i), 1)
+  }
+  pairs.sort((a, b) => a[0] - b[0])
+  if (pairs.length === 0) return undefined
+  const findings: Finding[] = []
+  for (const [i, j] of pairs) {
+    findings.push(
+      ...compareValues(`${path}[${i}]`, `${wildPath}[]`, place, recorded[i], simulated[j], context),
+    )
+  }
+  for (const i of unpaired) {
+    findings.push({
+      kind: 'missing',
+      path: `${path}[${i}]`,
+      expected: recorded[i],
+      actual: undefined,
+    })
+  }
+  simulated.forEach((item, j) => {
+    if (!used.has(j)) {
+      findings.push({ kind: 'extra', path: `${path}[${j}]`, expected: undefined, actual: item })
+    }
+  })
+  const inOrder = pairs.every(([, j], n) => n === 0 || j > (pairs[n - 1] as [number, number])[1])
+  if (!inOrder) {
+    const recordedIds = pairs.map(([i]) => idOf(recorded[i]))
+    const simOrder = [...pairs].sort((a, b) => a[1] - b[1]).map(([i]) => idOf(recorded[i]))
+    findings.push({ kind: 'order', path, expected: recordedIds, actual: simOrder })
+  }
+  return findings
+}
+
 /** Compares two JSON values at `path` (`body…`). */
 function compareValues(
   path: string,
@@ -172,6 +262,8 @@ function compareValues(
   context: CompareContext,
 ): Finding[] {
   if (Array.isArray(recorded) && Array.isArray(simulated)) {
+    const byIdentity = compareListsById(path, wildPath, place, recorded, simulated, context)
+    if (byIdentity) return byIdentity
     const findings: Finding[] = []
     const length = Math.max(recorded.length, simulated.length)
     for (let i = 0; i < length; i++) {

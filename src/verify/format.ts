@@ -31,7 +31,7 @@ const pad = (text: string, width: number) =>
 function what(difference: Difference): string {
   const label =
     difference.kind === 'order'
-      ? 'key order (milder)'
+      ? 'order (milder)'
       : difference.kind === 'identity'
         ? 'id maps inconsistently'
         : difference.kind

@@ -117,6 +117,11 @@ export class IdentityMap {
     return this.#toSim.get(space)?.get(recorded)
   }
 
+  /** Whether a simulator value already stands for some recorded value. */
+  knowsSim(space: Space, simulated: unknown): boolean {
+    return this.#toRecorded.get(space)?.has(simulated) ?? false
+  }
+
   /** Declares that the simulator's organization URL `simulated` stands for the recorded `recorded`. */
   addUrl(simulated: string, recorded: string): void {
     this.#urls.push([simulated, recorded])

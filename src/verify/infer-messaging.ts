@@ -280,14 +280,23 @@ export function planMessaging(
     const subdomain = subdomainFor(base, subdomains)
     subdomains.add(subdomain)
     const created = new Set<string>()
-    const seen = new Map<string, SeenUser>()
+    const seen: SeenUser[] = []
     const byId = new Map<number, SeenUser>()
+    /** The user an e-mail names: a human before a bot of the same address (a system bot's may be reused). */
+    const byEmail = (email: string) => {
+      const lower = email.toLowerCase()
+      const all = seen.filter((user) => user.email.toLowerCase() === lower)
+      return all.find((user) => !user.isSystemBot) ?? all[0]
+    }
     const remember = (user: SeenUser) => {
-      const known =
-        (user.id !== undefined ? byId.get(user.id) : undefined) ??
-        seen.get(user.email.toLowerCase())
+      const sameEmail = seen.find(
+        (known) =>
+          known.email.toLowerCase() === user.email.toLowerCase() &&
+          (known.id === undefined || user.id === undefined || known.id === user.id),
+      )
+      const known = (user.id !== undefined ? byId.get(user.id) : undefined) ?? sameEmail
       if (known) merge(known, user)
-      else seen.set(user.email.toLowerCase(), user)
+      else seen.push(user)
       const kept = known ?? user
       if (kept.id !== undefined) byId.set(kept.id, kept)
       if (user.id !== undefined) mentionedUserIds.add(user.id)
@@ -365,8 +374,7 @@ export function planMessaging(
     for (const [lower, credentialId] of credentialEmails) {
       const proof = evidence.get(credentialId) as Evidence
       const overridden: RoleOverride | undefined = roleOverride(roles, lower)
-      const seenUser =
-        seen.get(lower) ?? [...byId.values()].find((u) => u.email.toLowerCase() === lower)
+      const seenUser = byEmail(lower)
       let role: UserInput['role'] = 'member'
       let from = 'the default (the recording does not show its role)'
       if (seenUser?.role !== undefined && ROLE_NAMES[seenUser.role]) {
@@ -400,10 +408,11 @@ export function planMessaging(
       addUser(user, role, canCreateUsers)
     }
     // Then everyone else the answers show existed before the recording.
-    for (const user of new Set([...seen.values(), ...byId.values()])) {
+    for (const user of seen) {
       const lower = user.email.toLowerCase()
-      if (credentialEmails.has(lower) || created.has(lower)) continue
-      if (user.id !== undefined && createdUserIds.has(user.id)) continue
+      if (credentialEmails.has(lower)) continue
+      // Created in the recording: by id when the answers give one (a system bot may share the address).
+      if (user.id !== undefined ? createdUserIds.has(user.id) : created.has(lower)) continue
       addUser(user, ROLE_NAMES[user.role ?? 400] ?? 'member', false)
     }
 

@@ -44,6 +44,9 @@ function skipReason(
   if (found.kind === 'method' && exchange.status !== 404 && exchange.status !== 405) {
     return `${exchange.method} ${found.template} is an operation Understudy does not simulate`
   }
+  if (exchange.status >= 500 && /(?:^|&)password=[^&]*redacted/i.test(exchange.requestBody ?? '')) {
+    return `its password was redacted, and its answer (${exchange.status}) does not tell what the password was like`
+  }
   if (credential.scheme === 'redacted' && credential.actor === undefined) {
     return 'its credentials were redacted and the recording does not say whose they were'
   }

@@ -64,11 +64,27 @@ function mapValue(value: string, space: string, identities: IdentityMap): string
   })
 }
 
-/** URL-encoded parameters with ids mapped; the text as recorded when nothing changes. */
-function mapForm(text: string, identities: IdentityMap): string {
+/** Whether a recorded secret was replaced by a placeholder (`[redacted]`, `understudy-redacted-…`). */
+export const isRedacted = (value: string) => /redacted/i.test(value)
+
+/** A stand-in for a redacted password, of the kind the recorded answer shows it was. */
+function passwordStandIn(recordedMessage: string | undefined): string {
+  return recordedMessage === 'The password is too weak.' ? 'abc' : 'Understudy-verify-Pa55word!'
+}
+
+/**
+ * URL-encoded parameters with ids mapped and redacted passwords replaced by stand-ins; the text as
+ * recorded when nothing changes.
+ */
+function mapForm(text: string, identities: IdentityMap, recordedMessage?: string): string {
   const params = new URLSearchParams(text)
   let changed = false
   for (const [name, value] of [...params]) {
+    if (name === 'password' && recordedMessage !== undefined && isRedacted(value)) {
+      params.set(name, passwordStandIn(recordedMessage))
+      changed = true
+      continue
+    }
     const space = parameterSpace(name)
     if (space === undefined) continue
     const mapped = mapValue(value, space, identities)
@@ -99,7 +115,21 @@ function authorization(
     if (key !== undefined)
       return basic(credential.scheme === 'basic' ? credential.email : account.email, key)
   }
+  if (credential.scheme === 'basic' && isRedacted(credential.key)) {
+    // A refused key the recording redacted: a stand-in of the form the answer shows it had.
+    const malformed = recordedMessage(plan) === 'Malformed API key'
+    return basic(credential.email, malformed ? 'redacted' : WRONG_KEY)
+  }
   return raw
+}
+
+/** A key of Zulip's form (32 letters and digits) that no account has. */
+const WRONG_KEY = 'UnderstudyVerifyWrongKey00000000'
+
+/** The recorded answer's `msg`, if it has one. */
+function recordedMessage(plan: PlannedExchange): string | undefined {
+  const msg = (plan.json as { msg?: unknown } | undefined)?.msg
+  return typeof msg === 'string' ? msg : undefined
 }
 
 /** The simulator's request for a planned exchange. */
@@ -133,7 +163,9 @@ export function replayOf(plan: PlannedExchange, setup: Setup): Replay {
   ) {
     const form = !/json|multipart/i.test(exchange.requestMimeType ?? '')
     init.body =
-      messaging && form ? mapForm(exchange.requestBody, setup.identities) : exchange.requestBody
+      messaging && form
+        ? mapForm(exchange.requestBody, setup.identities, recordedMessage(plan) ?? '')
+        : exchange.requestBody
     if (exchange.requestMimeType && !headers.some(([name]) => name === 'content-type')) {
       headers.push(['content-type', exchange.requestMimeType])
     }

@@ -9,7 +9,9 @@
  * - `status`: the status code;
  * - `missing`: a field the recorded answer has and the simulator's lacks; `extra`: the other way round;
  * - `value`: a field (or array element) with another value or type;
- * - `order`: the same keys in another order, where the recording shows the service's order is stable (milder);
+ * - `order` (milder): an object's keys in another order, where the recording shows the service keeps its
+ *   order (`expected` and `actual` list the keys); or the elements of a list of objects with ids in
+ *   another order (they list the recorded ids);
  * - `header`: a header a client reads (`Content-Type`, `WWW-Authenticate`, `Allow`, `Location`, rate limits);
  * - `body`: a body that is not JSON on one side or both, and differs;
  * - `identity`: an id, UUID or hash that does not map consistently (one recorded value answered by two
