@@ -351,7 +351,7 @@ export function planMessaging(
     }
 
     // The credentials' accounts first: their roles come from evidence too.
-    const credentialEmails = new Map<string, string>()
+    const credentialEmails = new Map<string, string[]>()
     for (const plan of own) {
       const email = emailOf(plan.credential)
       if (email === undefined) continue
@@ -368,11 +368,21 @@ export function planMessaging(
         }
         continue
       }
-      credentialEmails.set(email.toLowerCase(), plan.credential.id)
+      const ids = credentialEmails.get(email.toLowerCase()) ?? []
+      if (!ids.includes(plan.credential.id)) ids.push(plan.credential.id)
+      credentialEmails.set(email.toLowerCase(), ids)
       accounts.set(plan.credential.id, { subdomain, email })
     }
-    for (const [lower, credentialId] of credentialEmails) {
-      const proof = evidence.get(credentialId) as Evidence
+    for (const [lower, credentialIds] of credentialEmails) {
+      // Every key that worked for the account says something of it.
+      const proofs = credentialIds.map((id) => evidence.get(id) as Evidence)
+      const proof: Evidence = {
+        created: proofs.some((p) => p.created),
+        notAdministrator: proofs.some((p) => p.notAdministrator),
+        cannotCreate: proofs.some((p) => p.cannotCreate),
+        welcomed: proofs.some((p) => p.welcomed),
+        valid: true,
+      }
       const overridden: RoleOverride | undefined = roleOverride(roles, lower)
       const seenUser = byEmail(lower)
       let role: UserInput['role'] = 'member'

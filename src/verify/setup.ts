@@ -60,7 +60,9 @@ function startOf(plans: readonly PlannedExchange[], now: SetupOptions['now']) {
     return { start, shiftMs: first === undefined ? 0 : start - first, from: 'the now option' }
   }
   if (first !== undefined) return { start: first, shiftMs: 0, from: "the recording's first date" }
-  return { start: Date.now(), shiftMs: 0, from: 'the current time (the recording has no dates)' }
+  // To the whole minute: a clock reading with milliseconds would show in the simulator's dates.
+  const minute = Math.floor(Date.now() / 60_000) * 60_000
+  return { start: minute, shiftMs: 0, from: 'the current time (the recording has no dates)' }
 }
 
 /** Places seeded users at their recorded ids and sets the id sequences (see the module's comment). */

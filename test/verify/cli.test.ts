@@ -1,0 +1,181 @@
+/**
+ * `understudy verify --har FILE` as a child process: the table, `--json`, and the exit codes (0 clean, 1
+ * differences, 2 unusable input in one line on stderr, without a stack). The built bin (`npm run build`
+ * first).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runCli } from '../support/cli.js'
+import { copy, editBody, entry, position, sessionHar } from './support.js'
+
+const folder = mkdtempSync(join(tmpdir(), 'understudy-verify-cli-'))
+const har = await sessionHar()
+const clean = join(folder, 'clean.har')
+writeFileSync(clean, JSON.stringify(har))
+const edited = copy(har)
+const duplicate = entry(edited, 'POST', '/api/v1/users', 1)
+editBody(duplicate, (body) => {
+  body.msg = 'Email is taken.'
+})
+const differing = join(folder, 'differing.har')
+writeFileSync(differing, JSON.stringify(edited))
+/** The built bin, as installed (`npm run build` first); `runCli` through tsx works too, slower. */
+const bin = { bin: true }
+const VERIFY_USAGE =
+  'Usage: understudy verify --har FILE [options] | understudy verify router|messaging --live --base-url URL --api-key KEY [--email E] [--record FILE] [--yes] [options]\n'
+
+describe('understudy verify --har', () => {
+  it('a clean recording: the summary, the set-up, exit 0', async () => {
+    const { code, stdout, stderr } = await runCli(['verify', '--har', clean], bin)
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    expect(stdout.split('\n').slice(0, 4)).toEqual([
+      'understudy verify: 21 exchanges compared, 0 skipped, no differences',
+      '',
+      "Set-up: clock at 2026-03-01T10:00:00.000Z (the recording's first date)",
+      '  messaging https://acme.zulipchat.com as "acme", level 421 (zulip_feature_level in exchange 1)',
+    ])
+  })
+
+  it('differences: one row each, with the recorded and the simulated value; exit 1', async () => {
+    const { code, stdout } = await runCli(['verify', '--har', differing], bin)
+    expect(code).toBe(1)
+    const lines = stdout.split('\n')
+    expect(lines[0]).toBe('understudy verify: 21 exchanges compared, 0 skipped, 1 difference')
+    expect(lines[2]).toMatch(/^#\s+request\s+what differs\s+real \(recorded\)\s+simulator$/)
+    expect(lines[3]).toMatch(
+      new RegExp(
+        `^${position(edited, duplicate)}\\s+POST /api/v1/users\\s+value: body\\.msg\\s+"Email is taken\\."\\s+"Email is already in use\\."$`,
+      ),
+    )
+  })
+
+  it('--json: { differences, compared, skipped, setup } on stdout', async () => {
+    const { code, stdout } = await runCli(['verify', '--har', differing, '--json'], bin)
+    expect(code).toBe(1)
+    const report = JSON.parse(stdout)
+    expect(Object.keys(report)).toEqual(['differences', 'compared', 'skipped', 'setup'])
+    expect(report.differences).toEqual([
+      {
+        exchange: position(edited, duplicate),
+        method: 'POST',
+        url: 'https://acme.zulipchat.com/api/v1/users',
+        kind: 'value',
+        path: 'body.msg',
+        expected: 'Email is taken.',
+        actual: 'Email is already in use.',
+      },
+    ])
+    expect(report.compared).toBe(21)
+    expect(report.skipped).toEqual([])
+  })
+
+  it('--feature-level, --role and --now are taken', async () => {
+    const { code, stdout } = await runCli(
+      [
+        'verify',
+        '--har',
+        clean,
+        '--json',
+        '--feature-level',
+        '416',
+        '--role',
+        'iago@acme.example=owner+can_create_users',
+        '--now',
+        '2030-01-01T00:00:00Z',
+      ],
+      bin,
+    )
+    const report = JSON.parse(stdout)
+    expect(report.setup.organizations[0].featureLevel).toBe(416)
+    expect(report.setup.clock).toEqual({
+      start: '2030-01-01T00:00:00.000Z',
+      from: 'the now option',
+    })
+    expect(report.setup.accounts[1]).toEqual({
+      service: 'messaging',
+      credential: 'iago@acme.example',
+      role: 'owner (can_create_users)',
+      from: 'the roles option',
+    })
+    // Iago is an owner now, which his own user object and the user list show.
+    expect(code).toBe(1)
+    expect(report.differences).toContainEqual(
+      expect.objectContaining({ path: 'body.role', expected: 200, actual: 100 }),
+    )
+  })
+
+  const notJson = join(folder, 'not.har')
+  writeFileSync(notJson, 'GET / HTTP/1.1')
+  const noService = join(folder, 'other.har')
+  writeFileSync(
+    noService,
+    JSON.stringify({
+      log: {
+        entries: [
+          { request: { method: 'GET', url: 'https://example.com/' }, response: { status: 200 } },
+        ],
+      },
+    }),
+  )
+  const unusable: Array<[string[], string]> = [
+    [
+      ['--har', join(folder, 'missing.har')],
+      `understudy: no such file: ${join(folder, 'missing.har')}\n`,
+    ],
+    [
+      ['--har', folder],
+      `understudy: cannot read ${folder}: EISDIR: illegal operation on a directory, read\n`,
+    ],
+    [['--har', notJson], 'understudy: not a HAR file: it is not JSON\n'],
+    [
+      ['--har', noService],
+      'understudy: nothing to replay: no exchange of it is one Understudy simulates\n',
+    ],
+    [
+      ['--har', clean, '--role', 'iago@acme.example=king'],
+      'understudy: role for iago@acme.example: "king" is not owner, administrator, moderator, member or guest (each optionally +can_create_users), inference or management\n',
+    ],
+  ]
+  it('unusable input (no such file, a folder, not JSON, nothing replayable, a bad role): exit 2, one line', async () => {
+    const runs = await Promise.all(unusable.map(([args]) => runCli(['verify', ...args], bin)))
+    expect(runs).toEqual(unusable.map(([, message]) => ({ code: 2, stdout: '', stderr: message })))
+  })
+
+  const badCommandLines: Array<[string[], string]> = [
+    [[], 'verify needs --har FILE or --live'],
+    [['--har'], "Option '--har <value>' argument missing"],
+    [['--har', clean, '--bogus'], "Unknown option '--bogus'"],
+    [['router'], 'verify router needs --live (or give --har FILE)'],
+    [['--har', clean, '--yes'], '--yes goes with --live'],
+    [
+      ['--har', clean, '--feature-level', 'new'],
+      '--feature-level must be a whole number, got "new"',
+    ],
+    [['--live', 'chat'], 'verify --live takes router or messaging, got "chat"'],
+    [['--live', 'router', '--api-key', 'k'], '--live needs --base-url'],
+  ]
+  it('a bad command line: exit 2, the message and the usage line', async () => {
+    const runs = await Promise.all(
+      badCommandLines.map(([args]) => runCli(['verify', ...args], bin)),
+    )
+    expect(runs).toEqual(
+      badCommandLines.map(([, message]) => ({
+        code: 2,
+        stdout: '',
+        stderr: `understudy: ${message}\n${VERIFY_USAGE}`,
+      })),
+    )
+  })
+
+  it('--help lists the options and the exit codes', async () => {
+    const { code, stdout } = await runCli(['verify', '--help'], bin)
+    expect(code).toBe(0)
+    expect(stdout).toContain('--role <who>=<role>')
+    expect(stdout).toContain(
+      'Exit codes: 0 no difference, 1 differences, 2 the input cannot be used.',
+    )
+  })
+})
