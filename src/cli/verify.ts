@@ -37,6 +37,7 @@ Replays a recording against a simulator set up to match it and reports every dif
   --feature-level <n>       the messaging feature level, where the recording states none
   --now <time>              the simulator clock's start (default: the recording's first date)
   --seed <seed>             the simulator's seed (default understudy-verify)
+  --ignore-key-order        do not compare key order (examples re-serialized from an API description)
   --role <who>=<role>       a credential's role where the recording does not show it (repeatable):
                             e-mail=owner|administrator|moderator|member|guest[+can_create_users],
                             router key=inference|management
@@ -95,6 +96,7 @@ function parse(argv: readonly string[]) {
         now: { type: 'string' },
         seed: { type: 'string' },
         role: { type: 'string', multiple: true },
+        'ignore-key-order': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -121,6 +123,7 @@ function verifyOptions(values: Values): VerifyOptions {
     now: values.now,
     seed: values.seed,
     roles,
+    keyOrder: values['ignore-key-order'] !== true,
   }
 }
 

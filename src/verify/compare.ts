@@ -207,7 +207,7 @@ function compareListsById(
   })
   // Elements whose ids neither side has mapped yet pair in order: comparing them learns their ids.
   const strangers = simulated
-    .map((item, j) => j)
+    .map((_, j) => j)
     .filter(
       (j) =>
         !used.has(j) &&
