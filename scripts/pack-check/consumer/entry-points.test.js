@@ -10,6 +10,7 @@ const SPECIFIERS = [
   'understudy-mock',
   'understudy-mock/node',
   'understudy-mock/server',
+  'understudy-mock/verify',
   'understudy-mock/browser',
   'understudy-mock/package.json',
   'understudy-mock/dist/src/simulator.js',
@@ -36,7 +37,7 @@ describe('the exports map in plain Node', () => {
   const inNode = nodeResolve()
   const inBrowser = nodeResolve(['browser'])
 
-  it('resolves the root, ./node, ./server and ./package.json', () => {
+  it('resolves the root, ./node, ./server, ./verify and ./package.json', () => {
     for (const specifier of SPECIFIERS.filter((s) => !/browser|dist/.test(s))) {
       expect(inNode[specifier], specifier).toMatch(/\/node_modules\/understudy-mock\//)
     }
@@ -46,9 +47,10 @@ describe('the exports map in plain Node', () => {
     expect(inNode['understudy-mock/browser']).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED')
   })
 
-  it('refuses ./node and ./server under the browser condition (`browser: null`), keeps the root', () => {
+  it('refuses ./node, ./server and ./verify under the browser condition (`browser: null`), keeps the root', () => {
     expect(inBrowser['understudy-mock/node']).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED')
     expect(inBrowser['understudy-mock/server']).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED')
+    expect(inBrowser['understudy-mock/verify']).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED')
     expect(inBrowser['understudy-mock']).toMatch(/\/dist\/src\/index\.js$/)
   })
 
@@ -81,6 +83,47 @@ describe('understudy-mock/server', () => {
     await simulator.ready
     expect(Object.keys(scenarios)).toContain('default')
     expect(simulator.handlers.length).toBeGreaterThan(0)
+  })
+})
+
+describe('understudy-mock/verify', () => {
+  it('verifies a recording of the simulator clean, and reports an edited answer', async () => {
+    const { createSimulator } = await import('understudy-mock')
+    const { verifyHar } = await import('understudy-mock/verify')
+    const simulator = createSimulator({ seed: 'pack-check', now: '2026-01-01T00:00:00Z' })
+    const headers = { authorization: 'Bearer sk-or-v1-understudy-default-inference' }
+    await simulator.fetch('https://openrouter.ai/api/v1/presets/x/chat/completions', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'system', content: 'Hi' }] }),
+    })
+    await simulator.fetch('https://openrouter.ai/api/v1/presets/nope', { headers })
+    const har = simulator.journal.toHAR({}, { redact: false })
+    const clean = await verifyHar(har)
+    expect([clean.differences, clean.compared, clean.skipped]).toEqual([[], 2, []])
+    // And the installed bin's `verify --har`: exit 0, the summary line.
+    const { writeFileSync, mkdtempSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const { tmpdir } = await import('node:os')
+    const file = join(mkdtempSync(join(tmpdir(), 'pack-check-verify-')), 'session.har')
+    writeFileSync(file, JSON.stringify(har))
+    const bin = join(process.cwd(), 'node_modules', '.bin', 'understudy')
+    expect(execFileSync(bin, ['verify', '--har', file], { encoding: 'utf8' })).toMatch(
+      /^understudy verify: 2 exchanges compared, 0 skipped, no differences\n/,
+    )
+    har.log.entries[1].response.content.text = '{"error":{"code":404,"message":"Gone"}}'
+    const edited = await verifyHar(har)
+    expect(edited.differences).toEqual([
+      {
+        exchange: 2,
+        method: 'GET',
+        url: 'https://openrouter.ai/api/v1/presets/nope',
+        kind: 'value',
+        path: 'body.error.message',
+        expected: 'Gone',
+        actual: 'Preset not found',
+      },
+    ])
   })
 })
 

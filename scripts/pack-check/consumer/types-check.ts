@@ -6,6 +6,7 @@ import type { RequestHandler } from 'msw'
 import { createSimulator, type ScenarioName, type Simulator } from 'understudy-mock'
 import { type NodeSimulator, setupSimulator, useSimulator } from 'understudy-mock/node'
 import { type RunningServer, startServer } from 'understudy-mock/server'
+import { type VerifyReport, verifyHar } from 'understudy-mock/verify'
 
 declare const hooks: Parameters<typeof useSimulator>[0]
 
@@ -16,6 +17,7 @@ const name: ScenarioName = 'zulip-4'
 const node: NodeSimulator = setupSimulator({ onUnhandledRequest: 'error' })
 const used: Simulator = useSimulator(hooks, { seed: 'x' })
 const server: Promise<RunningServer> = startServer({ port: 0 })
+const report: Promise<VerifyReport> = verifyHar(simulator.journal.toHAR(), { featureLevel: 421 })
 
 // @ts-expect-error: not a built-in scenario
 createSimulator({ scenario: 'no-such-scenario' })
@@ -23,5 +25,7 @@ createSimulator({ scenario: 'no-such-scenario' })
 setupSimulator({ onUnhandledRequest: 'ignore' })
 // @ts-expect-error: the port is a number
 startServer({ port: '4010' })
+// @ts-expect-error: not a service
+verifyHar('{}', { service: 'chat' })
 
-export { handlers, name, node, reset, server, used }
+export { handlers, name, node, report, reset, server, used }
