@@ -24,7 +24,11 @@ async function main(argv: readonly string[]): Promise<void> {
     return
   }
   const { command, options } = parseCommandLine(argv)
-  if (command === 'help') return console.log(HELP)
+  if (command === 'help') {
+    return console.log(
+      `${HELP}\n\nAlso: understudy verify --help (hold Understudy against a recording of the real service)`,
+    )
+  }
   if (command === 'version') return console.log(packageVersion())
   const settings = serveSettings(options)
   const { port, host, controlToken } = settings.server

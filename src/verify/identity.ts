@@ -63,8 +63,11 @@ export function numberSpace({ key, parent }: Place): Space | undefined {
 /** Whether a number under `place` is a time. */
 export const isTimeKey = ({ key }: Place) => key !== undefined && TIME_KEY.test(key)
 
-/** A date's format: its digits as `9`, so only precision and offset style count. */
-const dateShape = (value: string) => value.replace(/\d/g, '9')
+/**
+ * A date's form: its digits as `9`, so precision (minutes, seconds) and the offset's style count, but not
+ * whether a fraction of a second is written: Python's `isoformat()` and many others leave it out when it is 0.
+ */
+const dateShape = (value: string) => value.replace(/\.\d+/, '').replace(/\d/g, '9')
 
 export const isUuid = (value: string) => UUID.test(value)
 const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(value))
