@@ -177,5 +177,9 @@ describe('understudy verify --har', () => {
     expect(stdout).toContain(
       'Exit codes: 0 no difference, 1 differences, 2 the input cannot be used.',
     )
+    const general = await runCli(['--help'], bin)
+    expect(general.stdout).toContain(
+      'Also: understudy verify --help (hold Understudy against a recording of the real service)',
+    )
   })
 })
