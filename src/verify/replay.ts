@@ -65,7 +65,7 @@ function mapValue(value: string, space: string, identities: IdentityMap): string
 }
 
 /** Whether a recorded secret was replaced by a placeholder (`[redacted]`, `understudy-redacted-…`). */
-export const isRedacted = (value: string) => /redacted/i.test(value)
+const isRedacted = (value: string) => /redacted/i.test(value)
 
 /** A stand-in for a redacted password, of the kind the recorded answer shows it was. */
 function passwordStandIn(recordedMessage: string | undefined): string {
