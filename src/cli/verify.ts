@@ -16,6 +16,7 @@ import type { Created } from '../verify/live/scripts.js'
 import type { VerifyReport } from '../verify/report.js'
 import { type VerifyOptions, verifyHar } from '../verify/verify-har.js'
 import { CliError, messageOf, UsageError } from './errors.js'
+import { withAttachments } from './har-attachments.js'
 
 /** The usage line of `understudy verify`. */
 export const VERIFY_USAGE =
@@ -129,7 +130,7 @@ function verifyOptions(values: Values): VerifyOptions {
 
 async function readRecording(file: string): Promise<string> {
   try {
-    return await readFile(file, 'utf8')
+    return await withAttachments(await readFile(file, 'utf8'), file)
   } catch (error) {
     const code = (error as { code?: string }).code
     if (code === 'ENOENT') throw new InputError(`no such file: ${file}`)

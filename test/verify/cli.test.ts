@@ -72,6 +72,29 @@ describe('understudy verify --har', () => {
     expect(report.skipped).toEqual([])
   })
 
+  it("a Playwright recording with content: 'attach' (bodies in files beside the HAR) is read with its bodies", async () => {
+    const attached = copy(edited) as unknown as {
+      log: { entries: Array<{ response: { content: Record<string, unknown> } }> }
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'understudy-verify-attach-'))
+    attached.log.entries.forEach((e, i) => {
+      const name = `body-${i}.json`
+      writeFileSync(join(dir, name), String(e.response.content.text))
+      delete e.response.content.text
+      e.response.content._file = name
+    })
+    writeFileSync(join(dir, 'session.har'), JSON.stringify(attached))
+    const { code, stdout } = await runCli(
+      ['verify', '--har', join(dir, 'session.har'), '--json'],
+      bin,
+    )
+    // The edited message lives in an attachment: found, so the bodies were read.
+    expect(JSON.parse(stdout).differences).toEqual([
+      expect.objectContaining({ path: 'body.msg', expected: 'Email is taken.' }),
+    ])
+    expect(code).toBe(1)
+  })
+
   it('--feature-level, --role and --now are taken', async () => {
     const { code, stdout } = await runCli(
       [
