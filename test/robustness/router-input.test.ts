@@ -376,8 +376,8 @@ describe('router hand-written cases', () => {
   })
 
   it(`accepts and reads back a body nested exactly ${MAX_JSON_DEPTH} levels deep`, async () => {
-    // tools[0].parameters adds 4 levels (body, tools, the tool, parameters).
-    const body = `{"messages":[{"role":"user","content":"x"}],"tools":[{"type":"x","parameters":${deepJson(MAX_JSON_DEPTH - 3)}}]}`
+    // tools[0].function.parameters sits 4 levels down (body, tools, the tool, function).
+    const body = `{"messages":[{"role":"user","content":"x"}],"tools":[{"type":"function","function":{"name":"f","parameters":${deepJson(MAX_JSON_DEPTH - 4)}}}]}`
     const response = await post('deep-but-fine', body, 'application/json')
     expect(response.status).toBe(200)
     const read = await send(simulator, {

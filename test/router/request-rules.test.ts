@@ -88,12 +88,51 @@ describe('POST /presets/{slug}/chat/completions request rules', () => {
   })
 
   it.each([
-    ['messages', { model: 'm/1', messages: user, temperature: 2.01 }],
-    ['responses', { temperature: 2.01 }],
-  ])('applies the shared temperature range on the %s skin too', async (skin, fields) => {
-    const { status, body } = await call('POST', `/presets/rules/${skin}`, { body: fields })
+    ['messages', { model: 'm/1', messages: user }, { temperature: 2.5, top_p: 1.5 }],
+    [
+      'responses',
+      {},
+      {
+        temperature: 2.5,
+        top_p: 1.5,
+        frequency_penalty: -3,
+        presence_penalty: 3,
+        top_logprobs: 21,
+      },
+    ],
+  ])(
+    'applies no chat range on the %s skin, whose schema states none',
+    async (skin, base, fields) => {
+      const { status, body } = await call('POST', `/presets/ranges/${skin}`, {
+        body: { ...base, ...fields },
+      })
+      expect(status).toBe(200)
+      expect((body as any).data.designated_version.config).toEqual({
+        ...('model' in base ? { model: 'm/1' } : {}),
+        ...fields,
+      })
+    },
+  )
+
+  it('keeps the chat ranges on the chat skin, from the seed', async () => {
+    const { status, body } = await createPreset('ranges', {
+      messages: user,
+      temperature: 2.5,
+      top_p: 1.5,
+      frequency_penalty: -3,
+      presence_penalty: 3,
+      top_logprobs: 21,
+    })
     expect(status).toBe(400)
-    expect(body).toEqual(invalid({ path: 'temperature', message: 'must be at most 2' }))
+    expect(body).toEqual(
+      invalid(
+        { path: 'temperature', message: 'must be at most 2' },
+        { path: 'top_p', message: 'must be at most 1' },
+        { path: 'frequency_penalty', message: 'must be at least -2' },
+        { path: 'presence_penalty', message: 'must be at most 2' },
+        { path: 'top_logprobs', message: 'must be at most 20' },
+      ),
+    )
   })
 
   it.each([

@@ -29,7 +29,6 @@ import {
   modalities,
   model,
   models,
-  penalty,
   promptCacheKey,
   promptCacheOptions,
   REASONING_EFFORTS,
@@ -39,13 +38,20 @@ import {
   serviceTier,
   sessionId,
   stopServerToolsWhen,
-  temperature,
   textPart,
-  topLogprobs,
-  topP,
   trace,
 } from './shared.js'
 import { type SkinRules, textOfParts } from './skin.js'
+
+/**
+ * The seed's ranges (section 4), which ChatRequest states only in prose: temperature 0 to 2, top_p 0 to 1,
+ * the penalties -2 to 2, top_logprobs an integer 0 to 20. Only this skin has them (the messages and
+ * responses schemas state none).
+ */
+const temperature = num({ min: 0, max: 2, nullable: true })
+const topP = num({ min: 0, max: 1, nullable: true })
+const penalty = num({ min: -2, max: 2, nullable: true })
+const topLogprobs = int({ min: 0, max: 20, nullable: true })
 
 /** A content array item of user, assistant and tool messages: an object with a string `type`. */
 const contentItem = obj({ type: str() })
@@ -161,8 +167,8 @@ const schema = fields({
   cache_control: cacheControl.optional(),
   prompt_cache_key: promptCacheKey.optional(),
   prompt_cache_options: promptCacheOptions.optional(),
-  temperature: temperature(true).optional(),
-  top_p: topP(true).optional(),
+  temperature: temperature.optional(),
+  top_p: topP.optional(),
   top_k: nullableInteger,
   top_a: nullableNumber,
   min_p: nullableNumber,

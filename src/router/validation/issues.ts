@@ -9,6 +9,7 @@
  * - string length: `must be at most 64 characters`, `must be at least 1 character`
  * - array length: `must contain at most 4 items`, `must contain at least 1 item`
  * - unknown key of a closed object: one issue per key at its own path, `unrecognized key`
+ * - string pattern of the description: `must match the pattern <pattern>`
  * @module
  */
 import type { z } from 'zod'
@@ -95,7 +96,7 @@ export function typeError(what: string) {
 const SIMPLE_KEY = /^[A-Za-z0-9_$-]+$/
 
 /** `messages[0].content`, `metadata.some-key`, `metadata["a b"]`; the empty path is `body`. */
-function formatPath(path: readonly PropertyKey[]): string {
+export function formatPath(path: readonly PropertyKey[]): string {
   let out = ''
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`

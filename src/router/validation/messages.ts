@@ -1,13 +1,15 @@
 /**
  * The messages skin: `POST /presets/{slug}/messages` with an Anthropic-style MessagesRequest.
  * `model` and `messages` are required (OpenAPI); `system` becomes the system prompt, not config.
- * Shared rules (temperature 0..2, top_p 0..1, provider, plugins, route, session_id, ...) come from
- * the same schemas as the chat skin; nullability follows the OpenAPI (these fields are not nullable here).
+ * Shared rules (provider, plugins, route, session_id, ...) come from the same schemas as the chat skin;
+ * nullability and ranges follow this skin's own OpenAPI schema: `temperature` and `top_p` are plain
+ * numbers here (the chat ranges are ChatRequest's alone). The description's nested rules are checked by
+ * `described.ts`.
  * @module
  */
 import type { ValidationIssue } from './issues.js'
 import { plugins } from './plugins.js'
-import { arr, bool, byField, byKind, fields, int, obj, oneOf, str } from './primitives.js'
+import { arr, bool, byField, byKind, fields, int, num, obj, oneOf, str } from './primitives.js'
 import { provider } from './provider.js'
 import {
   cacheControl,
@@ -16,8 +18,6 @@ import {
   route,
   sessionId,
   stopServerToolsWhen,
-  temperature,
-  topP,
   trace,
 } from './shared.js'
 import { type SkinRules, textOfParts } from './skin.js'
@@ -70,8 +70,8 @@ const schema = fields({
   system: system.optional(),
   models: models.optional(),
   max_tokens: int().optional(),
-  temperature: temperature(false).optional(),
-  top_p: topP(false).optional(),
+  temperature: num().optional(),
+  top_p: num().optional(),
   top_k: int().optional(),
   stop_sequences: arr(str()).optional(),
   tools: arr(obj({})).optional(),
@@ -80,7 +80,8 @@ const schema = fields({
   output_config: obj({}).optional(),
   service_tier: str().optional(),
   speed: oneOf(['fast', 'standard'], { nullable: true }).optional(),
-  fallbacks: arr(obj({ model: str() }), { max: 3, nullable: true }).optional(),
+  // "Each entry accepts only `model`. Maximum of 3 entries." (MessagesRequest.fallbacks)
+  fallbacks: arr(obj({ model: str() }, { strict: true }), { max: 3, nullable: true }).optional(),
   provider: provider.optional(),
   plugins: plugins.optional(),
   route: route.optional(),

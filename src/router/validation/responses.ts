@@ -2,11 +2,14 @@
  * The responses skin: `POST /presets/{slug}/responses` with an OpenAI Responses-style body.
  * No field is required; `instructions` becomes the system prompt. Shared rules come from the same
  * schemas as the chat skin; `modalities` here allows only text and image (OpenAPI OutputModalityEnum).
+ * Ranges follow this skin's own OpenAPI schema: `temperature`, `top_p`, the penalties and `top_logprobs`
+ * are plain (nullable) numbers here, the chat ranges being ChatRequest's alone. The description's nested
+ * rules are checked by `described.ts`.
  * @module
  */
 import type { ValidationIssue } from './issues.js'
 import { plugins } from './plugins.js'
-import { arr, bool, byKind, exactly, fields, int, nul, obj, oneOf, str } from './primitives.js'
+import { arr, bool, byKind, exactly, fields, int, nul, num, obj, oneOf, str } from './primitives.js'
 import { provider } from './provider.js'
 import {
   cacheControl,
@@ -16,7 +19,6 @@ import {
   modalities,
   model,
   models,
-  penalty,
   promptCacheKey,
   promptCacheOptions,
   reasoningEffort,
@@ -25,15 +27,13 @@ import {
   serviceTier,
   sessionId,
   stopServerToolsWhen,
-  temperature,
-  topLogprobs,
-  topP,
   trace,
 } from './shared.js'
 import type { SkinRules } from './skin.js'
 
 const nullableBool = bool({ nullable: true }).optional()
 const nullableInteger = int({ nullable: true }).optional()
+const nullableNumber = num({ nullable: true }).optional()
 
 /** `tool_choice`: auto, none, required, or a choice object with a string `type`. */
 const toolChoice = byKind(
@@ -47,12 +47,12 @@ const schema = fields({
   models: models.optional(),
   input: byKind({ string: str(), array: arr(obj({})) }, 'a string or an array').optional(),
   instructions: str({ nullable: true }).optional(),
-  temperature: temperature(true).optional(),
-  top_p: topP(true).optional(),
+  temperature: nullableNumber,
+  top_p: nullableNumber,
   top_k: int().optional(),
-  frequency_penalty: penalty.optional(),
-  presence_penalty: penalty.optional(),
-  top_logprobs: topLogprobs.optional(),
+  frequency_penalty: nullableNumber,
+  presence_penalty: nullableNumber,
+  top_logprobs: nullableInteger,
   max_output_tokens: nullableInteger,
   max_tool_calls: nullableInteger,
   tools: arr(obj({})).optional(),

@@ -23,18 +23,6 @@ export const model = str()
 /** `models`: fallback model slugs. */
 export const models = arr(str())
 
-/** `temperature`: 0 to 2. */
-export const temperature = (nullable: boolean) => num({ min: 0, max: 2, nullable })
-
-/** `top_p`: 0 to 1. */
-export const topP = (nullable: boolean) => num({ min: 0, max: 1, nullable })
-
-/** `frequency_penalty` / `presence_penalty`: -2 to 2, or null. */
-export const penalty = num({ min: -2, max: 2, nullable: true })
-
-/** `top_logprobs`: an integer 0 to 20, or null. */
-export const topLogprobs = int({ min: 0, max: 20, nullable: true })
-
 /** Values of `reasoning.effort` and `reasoning_effort`. */
 export const REASONING_EFFORTS = [
   'max',

@@ -178,7 +178,7 @@ export const messages: Dialect = {
     ],
     ['a numeric system', { system: 1 }, 'system', 'must be a string or an array'],
     ['temperature null', { temperature: null }, 'temperature', 'must be a number'],
-    ['top_p 1.01', { top_p: 1.01 }, 'top_p', 'must be at most 1'],
+    ['top_p null', { top_p: null }, 'top_p', 'must be a number'],
     ['max_tokens 1.5', { max_tokens: 1.5 }, 'max_tokens', 'must be an integer'],
     ['an unknown speed', { speed: 'slow' }, 'speed', 'must be one of: fast, standard or null'],
     ['a 257-character user', { user: 'u'.repeat(257) }, 'user', 'must be at most 256 characters'],

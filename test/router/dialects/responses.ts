@@ -104,8 +104,8 @@ export const responses: Dialect = {
     ['truncation disabled', { truncation: 'disabled' }, { truncation: 'disabled' }],
     [
       'a tool_choice object',
-      { tool_choice: { type: 'web_search' } },
-      { tool_choice: { type: 'web_search' } },
+      { tool_choice: { type: 'web_search_preview' } },
+      { tool_choice: { type: 'web_search_preview' } },
     ],
     ['input as text items', { input: [{ type: 'message', role: 'user', content: 'x' }] }, {}],
   ],
@@ -138,7 +138,7 @@ export const responses: Dialect = {
       'max_output_tokens',
       'must be an integer or null',
     ],
-    ['top_logprobs 21', { top_logprobs: 21 }, 'top_logprobs', 'must be at most 20'],
+    ['top_logprobs 1.5', { top_logprobs: 1.5 }, 'top_logprobs', 'must be an integer or null'],
     [
       'an unknown reasoning.effort',
       { reasoning: { effort: 'extreme' } },
