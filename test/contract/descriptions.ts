@@ -1,0 +1,88 @@
+/**
+ * The published descriptions the project keeps (`descriptions/`, provenance in `descriptions/PROVENANCE.md`),
+ * loaded for the contract checks; and which description judges which messaging feature level.
+ *
+ * Zulip's YAML takes 1.5-2 s to parse, so each is parsed once per content and kept as JSON under
+ * `node_modules/.cache/understudy-contract/` (named by the file's SHA-256), which every test file's worker reads.
+ * @module
+ */
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const HERE = dirname(fileURLToPath(import.meta.url))
+const DESCRIPTIONS = join(HERE, 'descriptions')
+const CACHE = join(HERE, '..', '..', 'node_modules', '.cache', 'understudy-contract')
+
+/** An OpenAPI document, as parsed. */
+export type OpenApi = {
+  openapi: string
+  paths: Record<string, Record<string, any>>
+  components?: Record<string, any>
+}
+
+export const ROUTER_DESCRIPTION = 'openrouter-presets.openapi.json'
+
+/**
+ * Which Zulip description judges an organization at a feature level. A description at level D tells the
+ * shape of the simulated operations from the last level before D that changed one of them to the next:
+ * `is_billing_admin` leaves the user objects at 363 (docs/messaging.md), so the level-324 description
+ * judges 324 to 362 and the level-420 one 363 to 432; `is_imported_stub` joins at 433, which neither
+ * describes. Below 324 and from 433 on there is no description to judge by (those answers are counted as
+ * unjudged, not checked).
+ */
+export const ZULIP_LEVELS: ReadonlyArray<{ file: string; from: number; to: number }> = [
+  { file: 'zulip-fl324.openapi.yaml', from: 324, to: 362 },
+  { file: 'zulip-fl420-normalized.openapi.yaml', from: 363, to: 432 },
+]
+
+/** The description file that judges messaging answers at a feature level, if any. */
+export function zulipFileFor(level: number): string | undefined {
+  return ZULIP_LEVELS.find((range) => level >= range.from && level <= range.to)?.file
+}
+
+const loaded = new Map<string, OpenApi>()
+
+/**
+ * OpenAPI 3.0's `nullable` where a schema has no `type` (Zulip writes it beside `allOf`, `oneOf` and `$ref`): the
+ * 3.0.3 text gives it no effect there, Ajv refuses it, and Zulip means "or null". Read as Zulip means it:
+ * `{anyOf: [<the schema>, {type: 'null'}]}`.
+ */
+function nullableWithoutType(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableWithoutType)
+  if (node === null || typeof node !== 'object') return node
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(node)) out[key] = nullableWithoutType(value)
+  if (out.nullable === true && out.type === undefined) {
+    const { nullable: _, ...rest } = out
+    return { anyOf: [rest, { type: 'null' }] }
+  }
+  return out
+}
+
+/** A kept description, parsed (YAML through the JSON cache). */
+export async function description(file: string): Promise<OpenApi> {
+  const known = loaded.get(file)
+  if (known !== undefined) return known
+  const text = readFileSync(join(DESCRIPTIONS, file), 'utf8')
+  let parsed: OpenApi
+  if (file.endsWith('.json')) parsed = JSON.parse(text)
+  else {
+    const sha = createHash('sha256').update(text).digest('hex').slice(0, 16)
+    const cached = join(CACHE, `${file}.${sha}.json`)
+    try {
+      parsed = JSON.parse(readFileSync(cached, 'utf8'))
+    } catch {
+      const { parse } = await import('yaml')
+      parsed = parse(text, { maxAliasCount: -1 })
+      mkdirSync(CACHE, { recursive: true })
+      const temporary = `${cached}.${process.pid}.tmp`
+      writeFileSync(temporary, JSON.stringify(parsed))
+      renameSync(temporary, cached)
+    }
+  }
+  if (parsed.openapi.startsWith('3.0')) parsed = nullableWithoutType(parsed) as OpenApi
+  loaded.set(file, parsed)
+  return parsed
+}
