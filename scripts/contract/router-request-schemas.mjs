@@ -147,26 +147,23 @@ export const COMPONENTS: Readonly<Record<string, DescribedSchema>> = JSON.parse(
 
 function main() {
   const description = JSON.parse(readFileSync(DESCRIPTION, 'utf8'))
-  const text = render(description)
-  const check = process.argv.includes('--check')
-  const target = check ? join(ROOT, 'node_modules/.cache/described-schemas.check.ts') : OUTPUT
-  execFileSync('mkdir', ['-p', dirname(target)])
-  writeFileSync(target, text)
   // The project's formatter writes it as the rest of the code (and lint passes).
-  execFileSync(join(ROOT, 'node_modules/.bin/biome'), ['format', '--write', target], {
-    stdio: 'ignore',
-  })
-  if (check) {
-    const same = readFileSync(target, 'utf8') === readFileSync(OUTPUT, 'utf8')
-    if (!same) {
+  const text = execFileSync(
+    join(ROOT, 'node_modules/.bin/biome'),
+    ['format', `--stdin-file-path=${OUTPUT}`],
+    { input: render(description), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
+  if (process.argv.includes('--check')) {
+    if (text !== readFileSync(OUTPUT, 'utf8')) {
       console.error(
         `${OUTPUT} is not what the description gives: run npm run contract:router-schemas`,
       )
       process.exit(1)
     }
-    console.error('described-schemas.ts matches the description')
+    console.error('src/router/validation/described-schemas.ts matches the description')
     return
   }
+  writeFileSync(OUTPUT, text)
   console.error(`wrote ${OUTPUT}`)
 }
 

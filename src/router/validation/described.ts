@@ -195,12 +195,11 @@ function build(schema: DescribedSchema): Validator {
   const branches = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined
   const union = branches === undefined ? undefined : createUnion(branches, schema.discriminator)
 
-  const allowedStrings =
-    enumValues?.every((v) => typeof v === 'string')
-      ? new Set(enumValues as string[])
-      : typeof constValue === 'string'
-        ? new Set([constValue])
-        : undefined
+  const allowedStrings = enumValues?.every((v) => typeof v === 'string')
+    ? new Set(enumValues as string[])
+    : typeof constValue === 'string'
+      ? new Set([constValue])
+      : undefined
 
   const typeMessage =
     typeList === undefined
