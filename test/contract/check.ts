@@ -83,7 +83,7 @@ function validatorsFor(file: string): Promise<Validators> {
     known = description(file).then((doc) => {
       const options = {
         strict: false,
-        allErrors: true,
+        allErrors: false,
         validateSchema: false,
         discriminator: false,
       }

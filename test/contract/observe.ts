@@ -1,6 +1,6 @@
 /**
  * Watches every simulator a test creates (`observe.setup.ts` wraps the core's constructor) through its public
- * journal: each exchange is read when it is recorded (before a reset clears it), checked against its
+ * journal: each exchange is read when it is recorded (`subscribe`, then `recent(1)`) (before a reset clears it), checked against its
  * service's description (`check.ts`) after the test, and a problem no known exception covers fails that test.
  * Counts of what was checked and why the rest was not go to `UNDERSTUDY_CONTRACT_STATS` (a folder) when set.
  * @module
@@ -13,7 +13,7 @@ import type { Exchange, Problem } from './check.js'
 interface Observed {
   journal: {
     subscribe(listener: (event: { seq: number; fault: unknown; service: string }) => void): unknown
-    last(): unknown
+    recent(count: number): unknown[]
   }
   messaging?: { featureLevel(subdomain: string): number }
 }
@@ -27,7 +27,8 @@ const count = (what: string) => {
 
 /** Reads the newly recorded entry of a simulator as an exchange to check, or why it cannot be. */
 function capture(core: Observed, seq: number): Exchange | string {
-  const entry = core.journal.last() as Record<string, any> | undefined
+  // `recent(1)` reads the newest entry alone (`last()` would read every kept one first).
+  const entry = core.journal.recent(1)[0] as Record<string, any> | undefined
   if (entry === undefined || entry.seq !== seq) return 'not kept by the journal'
   if (entry.fault !== null) return 'injected fault'
   if (entry.truncated || entry.responseTruncated) return 'truncated in the journal'
