@@ -2,7 +2,7 @@
  * Keeps the published descriptions in test/contract/descriptions/ (provenance: PROVENANCE.md and
  * provenance.json beside them).
  *
- *   node scripts/contract/refresh-descriptions.mjs --check
+ *   node scripts/contract/refresh-descriptions.mjs [--check]
  *       every kept file still has the SHA-256 provenance.json records, and the router's generated request
  *       schemas (src/router/validation/described-schemas.ts) are what the kept OpenRouter description gives.
  *   node scripts/contract/refresh-descriptions.mjs --npm
@@ -180,10 +180,10 @@ function fromNpm() {
   }
 }
 
-if (argv.includes('--check')) check()
-else if (argv.includes('--npm')) fromNpm()
+if (argv.includes('--npm')) fromNpm()
 else if (option('--openrouter')) openrouter(option('--openrouter'))
 else if (option('--zulip')) zulip(option('--zulip'))
+else if (argv.length === 0 || argv.includes('--check')) check()
 else {
   say('usage: see the comment at the top of scripts/contract/refresh-descriptions.mjs')
   process.exitCode = 2
