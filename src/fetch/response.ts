@@ -3,7 +3,7 @@
  * connection or a URL no simulated service answers, and no settling at all for a hung connection.
  * @module
  */
-import type { PlainResponse } from '../core/http.js'
+import { isStreamed, type PlainResponse, partsStream } from '../core/http.js'
 
 /** Whether a response to this request and status has no body (HTTP: HEAD, 204, 304). */
 export function hasNoBody(method: string, status: number, body: string): boolean {
@@ -12,10 +12,12 @@ export function hasNoBody(method: string, status: number, body: string): boolean
 
 /** A plain response as the `Response` `fetch` would resolve with (its `url` is the request's). */
 export function toResponse(response: PlainResponse, method: string, url: string): Response {
-  const out = new Response(
-    hasNoBody(method, response.status, response.body) ? null : response.body,
-    { status: response.status, headers: response.headers },
-  )
+  const body = hasNoBody(method, response.status, response.body)
+    ? null
+    : isStreamed(response)
+      ? partsStream(response.parts)
+      : response.body
+  const out = new Response(body, { status: response.status, headers: response.headers })
   Object.defineProperty(out, 'url', { value: url, enumerable: true })
   return out
 }

@@ -6,9 +6,11 @@
 import { HttpResponse, http, type RequestHandler } from 'msw'
 import {
   isNetworkFault,
+  isStreamed,
   type Outcome,
   type PlainRequest,
   type PlainResponse,
+  partsStream,
 } from '../core/http.js'
 import { locateCall } from '../fetch/request.js'
 
@@ -25,6 +27,12 @@ export function toPlainRequest(
 
 /** Turns a plain response into a Fetch response. */
 function toFetchResponse(response: PlainResponse): Response {
+  if (isStreamed(response)) {
+    return new HttpResponse(partsStream(response.parts), {
+      status: response.status,
+      headers: response.headers,
+    })
+  }
   const empty = response.status === 204 || response.status === 304 || response.body === ''
   return new HttpResponse(empty ? null : response.body, {
     status: response.status,

@@ -58,6 +58,10 @@ interface RouterExchanges {
   getPreset: { body: RouterRequestBody; response: { data: RouterPresetWithVersion } }
   listPresetVersions: { body: RouterRequestBody; response: RouterPage<RouterPresetVersion> }
   getPresetVersion: { body: RouterRequestBody; response: { data: RouterPresetVersion } }
+  /** A completion as JSON, or (streamed) the event stream's text. */
+  sendChatCompletionRequest: { body: RouterRequestBody; response: JsonValue }
+  createMessages: { body: RouterRequestBody; response: JsonValue }
+  createResponses: { body: RouterRequestBody; response: JsonValue }
 }
 
 /** A messaging request body: the form's fields (the last of a repeated name), `null` when none or refused. */

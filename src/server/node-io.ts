@@ -4,7 +4,13 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { PlainRequest, PlainResponse } from '../core/http.js'
+import {
+  type BodyPart,
+  isStreamed,
+  isStreamType,
+  type PlainRequest,
+  type PlainResponse,
+} from '../core/http.js'
 
 /** A request body as read: the bytes, or `oversized` when it passed the limit (the rest is not read). */
 export type ReadBody = { bytes: Buffer | undefined; oversized: boolean }
@@ -141,14 +147,36 @@ export function toPlainRequest(
 /**
  * Writes a plain response with an exact `Content-Length` (no body on HEAD). The body goes to `end` as a
  * string: node then sends the head and the body in one write, where a Buffer costs a second (`writev`).
+ * A streamed response (`parts`) goes out part by part, chunked, each after its delay: the promise settles
+ * when the last part is written (or the client has gone).
  */
-export function writePlain(response: ServerResponse, plain: PlainResponse, head: boolean): void {
+export function writePlain(
+  response: ServerResponse,
+  plain: PlainResponse,
+  head: boolean,
+): void | Promise<void> {
   const headers: Record<string, string> = {}
   for (const name in plain.headers) headers[name] = plain.headers[name] as string
+  if (isStreamed(plain) && !head) {
+    response.writeHead(plain.status, headers)
+    return writeParts(response, plain.parts)
+  }
   headers['content-length'] = String(Buffer.byteLength(plain.body))
   response.writeHead(plain.status, headers)
   if (head) response.end()
   else response.end(plain.body, 'utf8')
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** Writes a stream's parts in order, each after its delay, then ends it; stops when the client goes. */
+async function writeParts(response: ServerResponse, parts: readonly BodyPart[]): Promise<void> {
+  for (const part of parts) {
+    if (part.delayMs > 0) await wait(part.delayMs)
+    if (response.destroyed) return
+    response.write(part.text, 'utf8')
+  }
+  response.end()
 }
 
 /** Writes a Fetch response the way `writePlain` writes a plain one. */
@@ -163,6 +191,16 @@ export async function writeFetchResponse(
   })
   const cookies = answer.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
+  if (!head && answer.body && isStreamType(answer.headers.get('content-type'))) {
+    // A stream, as `writePlain` writes one: chunked, each piece as it comes.
+    response.writeHead(answer.status, headers)
+    for await (const chunk of answer.body) {
+      if (response.destroyed) return
+      response.write(chunk)
+    }
+    response.end()
+    return
+  }
   const body = Buffer.from(await answer.arrayBuffer())
   headers['content-length'] = String(body.length)
   response.writeHead(answer.status, headers)

@@ -121,7 +121,7 @@ export function createServe(context: ServeContext) {
         service,
       )
       if (!outcome) notFound(response, target)
-      else if (!isNetworkFault(outcome)) writePlain(response, outcome, head)
+      else if (!isNetworkFault(outcome)) await writePlain(response, outcome, head)
       else if (outcome.network === 'reset') request.socket.destroy()
       else context.closing.hang(request.socket)
       return

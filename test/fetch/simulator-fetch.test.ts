@@ -231,7 +231,8 @@ describe('simulator.fetch with plain calls', () => {
     const simulator = fetchSimulator()
     const expected =
       'Failed to fetch GET https://example.com/v1/presets: [understudy] no simulated service answers this URL. ' +
-      'The simulator answers https://openrouter.ai/api/v1/presets… and https://acme.zulipchat.com/api…. ' +
+      'The simulator answers https://openrouter.ai/api/v1/presets…, https://openrouter.ai/api/v1/chat/completions, ' +
+      'https://openrouter.ai/api/v1/messages, https://openrouter.ai/api/v1/responses and https://acme.zulipchat.com/api…. ' +
       'To send other requests to the network, use simulator.fetchWith({ fallback: fetch }).'
     const rejection = simulator.fetch('https://example.com/v1/presets')
     await expect(rejection).rejects.toThrow(TypeError)

@@ -37,6 +37,9 @@ describe('operation ids', () => {
       | 'getPreset'
       | 'listPresetVersions'
       | 'getPresetVersion'
+      | 'sendChatCompletionRequest'
+      | 'createMessages'
+      | 'createResponses'
     >()
     expectTypeOf<MessagingOperationId>().toEqualTypeOf<
       | 'get-users'
