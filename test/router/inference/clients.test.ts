@@ -127,6 +127,7 @@ describe.each(transports)('real clients through $name', (transport) => {
     const stream = await sdk().chat.send({
       chatRequest: { model: '@preset/email-copywriter', messages, stream: true },
     })
+    if (!(Symbol.asyncIterator in stream)) throw new Error('chat.send did not stream')
     const chunks = []
     for await (const chunk of stream) chunks.push(chunk)
     const text = chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')

@@ -2,6 +2,7 @@
  * Shared parts of the inference suites: a simulator with a preset to use, a request helper through
  * `simulator.fetch` (the same core path as msw: test/fetch/same-as-msw.test.ts), and the scenario.
  */
+import type { RouterScenarioInput } from '../../../scenarios/schema/router.js'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../../src/index.js'
 import { keys, workspaces } from '../../support/credentials.js'
 
@@ -15,7 +16,7 @@ export const SECONDS = 1775001600
  * second designated: model, temperature, tools, provider order, a system prompt), `paused` (disabled),
  * `retired` (archived); and `team-only` in Team B.
  */
-export function presetScenario(extra: Partial<Record<'scripts', unknown[]>> = {}) {
+export function presetScenario(extra: Pick<RouterScenarioInput, 'scripts'> = {}) {
   return {
     name: 'preset-use',
     router: {
