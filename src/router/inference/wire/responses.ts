@@ -25,17 +25,21 @@ function responsesUsage(usage: Usage) {
   }
 }
 
-/** A function tool as a response echoes it; any other tool as it was sent. */
+/**
+ * A function tool as a response echoes it (one in the chat dialect's shape, as a preset made from a chat
+ * body holds it, read from its `function`); any other tool as it was sent.
+ */
 function echoedTool(tool: unknown): unknown {
   if (typeof tool !== 'object' || tool === null) return tool
   const t = tool as Record<string, unknown>
   if (t.type !== 'function') return tool
+  const fn = typeof t.function === 'object' && t.function !== null ? (t.function as typeof t) : t
   return {
     type: 'function',
-    name: t.name,
-    description: t.description ?? null,
-    parameters: t.parameters ?? null,
-    strict: t.strict ?? null,
+    name: fn.name,
+    description: fn.description ?? null,
+    parameters: fn.parameters ?? null,
+    strict: fn.strict ?? null,
   }
 }
 

@@ -31,11 +31,18 @@ export class EventStream {
     this.#delay = 0
   }
 
-  /** The response: status 200, the stream's headers, its parts and their whole text. */
-  response(headers: Record<string, string>): PlainResponse {
+  /**
+   * The response: status 200, the stream's headers (in name order, as msw's `Headers` sends them: both
+   * server engines then send the same head), its parts and their whole text.
+   */
+  response(headers: { 'x-generation-id': string }): PlainResponse {
     return {
       status: 200,
-      headers: { 'content-type': STREAM_CONTENT_TYPE, 'cache-control': 'no-cache', ...headers },
+      headers: {
+        'cache-control': 'no-cache',
+        'content-type': STREAM_CONTENT_TYPE,
+        'x-generation-id': headers['x-generation-id'],
+      },
       body: this.parts.map((part) => part.text).join(''),
       parts: this.parts,
     }
