@@ -194,9 +194,13 @@ export async function writeFetchResponse(
   if (!head && answer.body && isStreamType(answer.headers.get('content-type'))) {
     // A stream, as `writePlain` writes one: chunked, each piece as it comes.
     response.writeHead(answer.status, headers)
-    for await (const chunk of answer.body) {
-      if (response.destroyed) return
-      response.write(chunk)
+    const reader = answer.body.getReader()
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      if (response.destroyed) {
+        await reader.cancel()
+        return
+      }
+      response.write(read.value)
     }
     response.end()
     return
