@@ -19,7 +19,7 @@ export interface AppliedPreset {
 }
 
 /** A scripted answer given to an inference request. */
-export interface AppliedScript {
+interface AppliedScript {
   /** The script's id (`simulator.router.script(...).id`). */
   id: number
   name: string | null

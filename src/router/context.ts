@@ -38,3 +38,18 @@ export interface RouterCall extends RouterState {
  * dispatcher's included, are in the messages dialect's (Anthropic's) envelope.
  */
 export type RouterOperation = Operation<RouterCall> & { readonly errors?: 'messages' }
+
+/**
+ * A `POST` operation answering with `handle` (its `name` typed as the literal given): the three preset creates
+ * and the three inference operations are made this way.
+ */
+export function postOperation<Name extends string>(
+  name: Name,
+  path: string,
+  handle: RouterOperation['handle'],
+  errors?: 'messages',
+): RouterOperation & { name: Name } {
+  return errors === undefined
+    ? { name, method: 'POST', path, handle }
+    : { name, method: 'POST', path, handle, errors }
+}

@@ -126,6 +126,11 @@ const ANTHROPIC_TYPES: Readonly<Record<number, string>> = {
   529: 'overloaded_error',
 }
 
+/** Anthropic's error type of a status (`authentication_error`, `rate_limit_error`, …). */
+export function anthropicErrorType(status: number): string {
+  return ANTHROPIC_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error')
+}
+
 /**
  * The messages dialect's (Anthropic's) error body `{type: 'error', error: {type, message, error_type},
  * request_id: null}`, with the status and headers of `response`, an error `routerError` built; any other
@@ -135,10 +140,9 @@ export function inMessagesShape(response: PlainResponse): PlainResponse {
   const message = builtErrors.get(response)
   if (message === undefined) return response
   const { status } = response
-  const type = ANTHROPIC_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error')
   const body = {
     type: 'error',
-    error: { type, message, error_type: errorTypeOf(status) },
+    error: { type: anthropicErrorType(status), message, error_type: errorTypeOf(status) },
     request_id: null,
   }
   const headers: Record<string, string> = {}

@@ -9,7 +9,7 @@ import type { MaybeAsync, PlainResponse } from '../../core/http.js'
 import type { InferenceMeta } from '../../core/inference-meta.js'
 import type { OperationRequest } from '../../core/routes.js'
 import { readJsonBody } from '../body.js'
-import type { RouterCall, RouterOperation } from '../context.js'
+import { postOperation, type RouterCall } from '../context.js'
 import {
   inMessagesShape,
   invalidParameters,
@@ -133,12 +133,11 @@ export function inferenceOperation<Name extends string>(
   name: Name,
   endpoint: Endpoint,
   path: string,
-): RouterOperation & { name: Name } {
-  return {
+) {
+  return postOperation(
     name,
-    method: 'POST',
     path,
-    ...(endpoint === 'messages' ? { errors: 'messages' as const } : {}),
-    handle: (call, request) => infer(call, endpoint, request),
-  }
+    (call, request) => infer(call, endpoint, request),
+    endpoint === 'messages' ? 'messages' : undefined,
+  )
 }

@@ -75,7 +75,7 @@ export function withSystemPrompt(
  * §6 The model that answers: the effective `model`, else the first of `models`, else this one (the real
  * service answers with the account's default model; the simulator's is fixed).
  */
-export const DEFAULT_MODEL = 'openai/gpt-4o-mini'
+const DEFAULT_MODEL = 'openai/gpt-4o-mini'
 
 export function answeringModel(effective: Record<string, unknown>): string {
   if (typeof effective.model === 'string' && effective.model !== '') return effective.model

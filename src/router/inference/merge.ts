@@ -32,7 +32,7 @@ function toolIdentity(tool: unknown): string {
 }
 
 /** The preset's tools, each replaced by the request's tool of the same identity, then the request's others. */
-export function mergeTools(preset: readonly unknown[], request: readonly unknown[]): unknown[] {
+function mergeTools(preset: readonly unknown[], request: readonly unknown[]): unknown[] {
   const fromRequest = new Map<string, unknown>()
   for (const tool of request) fromRequest.set(toolIdentity(tool), tool)
   const merged = preset.map((tool) => {

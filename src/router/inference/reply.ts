@@ -12,7 +12,7 @@ import {
 } from './inferred.js'
 
 /** A tool call of an answer: the function's name and its arguments as JSON text. */
-export interface ToolCall {
+interface ToolCall {
   name: string
   arguments: string
   /** The call's id; drawn from the seed when not given. */
@@ -43,7 +43,7 @@ export interface Delivery {
 }
 
 /** What a script sets in the envelope instead of the simulator's values. */
-export interface Overrides {
+interface Overrides {
   finishReason?: string | undefined
   model?: string | undefined
   provider?: string | undefined

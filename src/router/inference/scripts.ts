@@ -76,7 +76,7 @@ interface Armed {
 }
 
 /** An answer as a script gives it, as the simulator's `Reply`. */
-export function toReply(response: RouterScriptResponse): Reply {
+function toReply(response: RouterScriptResponse): Reply {
   if (typeof response === 'string')
     return { answer: { kind: 'text', text: response }, delivery: DEFAULT_DELIVERY, overrides: {} }
   const r = response

@@ -6,7 +6,7 @@ import type { RouterScenarioInput } from '../../../scenarios/schema/router.js'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../../src/index.js'
 import { keys, workspaces } from '../../support/credentials.js'
 
-export const BASE = 'https://openrouter.ai/api/v1'
+const BASE = 'https://openrouter.ai/api/v1'
 export const NOW = '2026-04-01T00:00:00.000Z'
 /** `created` of every answer at NOW. */
 export const SECONDS = 1775001600

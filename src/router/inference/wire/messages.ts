@@ -5,7 +5,7 @@
  * @module
  */
 import { jsonResponse, type PlainResponse } from '../../../core/http.js'
-import { errorTypeOf } from '../../errors.js'
+import { anthropicErrorType, errorTypeOf } from '../../errors.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
 import { EventStream } from './sse.js'
 
@@ -125,7 +125,7 @@ export function messagesStream(turn: Turn): PlainResponse {
     stream.wait(delivery.chunkDelayMs)
     event('error', {
       error: {
-        type: answer.status === 429 ? 'rate_limit_error' : 'api_error',
+        type: anthropicErrorType(answer.status),
         message: answer.message ?? 'Provider returned error',
         error_type: errorTypeOf(answer.status),
       },
