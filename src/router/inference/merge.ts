@@ -48,27 +48,22 @@ function mergeTools(preset: readonly unknown[], request: readonly unknown[]): un
   return merged
 }
 
-/** The request's own fields: without the preset reference, with the model it names beside it (forms 2, 3). */
+/**
+ * The request's own fields: without the preset reference, with the model it names beside it (forms 2, 3).
+ * Rest and spread copy every own key as data (`__proto__` of a parsed body included) without touching a
+ * prototype; the body itself is never changed.
+ */
 function ownFields(
   body: Readonly<Record<string, unknown>>,
   reference: PresetReference | null,
-): Record<string, unknown> {
-  const own: Record<string, unknown> = {}
-  for (const key of Object.keys(body)) {
-    if (key === 'preset' && reference?.form === 'field') continue
-    if (key === 'model' && reference !== null && reference.form !== 'field') {
-      if (reference.model !== undefined) own.model = reference.model
-      continue
-    }
-    // Keys come from a parsed JSON body: `__proto__` is an own data key there, kept as data.
-    Object.defineProperty(own, key, {
-      value: body[key],
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    })
+): Readonly<Record<string, unknown>> {
+  if (reference === null) return body
+  if (reference.form === 'field') {
+    const { preset: _, ...own } = body
+    return own
   }
-  return own
+  const { model: _, ...own } = body
+  return reference.model === undefined ? own : { model: reference.model, ...own }
 }
 
 /** The effective request: the version's config and system prompt merged with the request's own fields. */
@@ -79,7 +74,7 @@ export function effectiveRequest(
   version: PresetVersionRecord | undefined,
 ): Record<string, unknown> {
   const own = ownFields(body, reference)
-  if (!version) return own
+  if (!version) return { ...own }
   // Config keys are an allow-list (`validation/`), never `__proto__`; spreading defines every own key as data.
   const config: Record<string, unknown> = {}
   for (const key of Object.keys(version.config)) {
