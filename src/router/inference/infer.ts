@@ -25,6 +25,7 @@ import {
   appliedVersion,
   defaultAnswerText,
   type Endpoint,
+  errorBeforeAnswer,
   generationId,
   PRESET_UNAVAILABLE_STATUS,
   usablePreset,
@@ -123,7 +124,7 @@ function answer(call: RouterCall, endpoint: Endpoint, request: OperationRequest)
   }
   const { answer } = reply
   // An error before the stream (or of a request that does not stream): the status, in the router's body.
-  if (answer.kind === 'error' && (answer.afterChunks === null || !stream))
+  if (answer.kind === 'error' && errorBeforeAnswer(answer.afterChunks, stream))
     return routerFault(answer.status, { message: answer.message })
   return stream ? WIRES[endpoint].stream(turn) : WIRES[endpoint].answer(turn)
 }

@@ -3,7 +3,8 @@
  * decision names its section of docs/router-inference.md, where its evidence is written down; when a
  * recording of the real service shows otherwise, this file is the one to change (and its tests).
  * What IS documented (the three reference forms, the shallow merge where the request wins, tools merged by
- * identity) is in `reference.ts` and `merge.ts`.
+ * identity) is in `reference.ts` and `merge.ts`; the error types by status (§13) are with every other error
+ * wording, in `../errors.ts`.
  * @module
  */
 import type { PresetRecord } from '../records.js'
@@ -156,10 +157,27 @@ export const DEFAULT_CHUNK_SIZE = 20
 export const PROCESSING_COMMENT = ': OPENROUTER PROCESSING\n\n'
 
 /**
+ * §10 Where a chat stream's usage goes: on the finish chunk sent again (`repeat-finish`, as recorded), or on a
+ * last chunk with empty `choices` (`empty-choices`, as the API overview words it).
+ */
+export const CHAT_USAGE_CHUNK: 'repeat-finish' | 'empty-choices' = 'repeat-finish'
+
+/**
  * §10 A chat stream's error after its first chunk is its last event: no `data: [DONE]` follows ("the
  * stream then ends").
  */
 export const DONE_AFTER_STREAM_ERROR = false
+
+/**
+ * §10 An error a script places inside a stream (`afterChunks`), for a request that does not stream: the
+ * status before anything, as an error before a stream.
+ */
+export function errorBeforeAnswer(afterChunks: number | null, stream: boolean): boolean {
+  return afterChunks === null || !stream
+}
+
+/** §14 Whether the messages dialect's stream ends with `data: [DONE]` (Anthropic's clients expect none). */
+export const DONE_IN_MESSAGES_STREAM = false
 
 /**
  * §11 `system_fingerprint`: `null` in a chat completion (the key is always there, as the SDK requires),

@@ -6,7 +6,7 @@
  */
 import { jsonResponse, type PlainResponse } from '../../../core/http.js'
 import { errorTypeOf } from '../../errors.js'
-import { DONE_AFTER_STREAM_ERROR, SYSTEM_FINGERPRINT } from '../inferred.js'
+import { CHAT_USAGE_CHUNK, DONE_AFTER_STREAM_ERROR, SYSTEM_FINGERPRINT } from '../inferred.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
 import { EventStream } from './sse.js'
 
@@ -174,7 +174,10 @@ export function chatStream(turn: Turn): PlainResponse {
   }
   if (!first) stream.wait(delivery.chunkDelayMs)
   stream.data(finish)
-  stream.data({ ...finish, usage: chatUsage(turn.usage) })
+  const usage = chatUsage(turn.usage)
+  stream.data(
+    CHAT_USAGE_CHUNK === 'repeat-finish' ? { ...finish, usage } : { ...base, choices: [], usage },
+  )
   stream.data('[DONE]')
   return stream.response(headersOf(turn))
 }

@@ -6,6 +6,7 @@
  */
 import { jsonResponse, type PlainResponse } from '../../../core/http.js'
 import { anthropicErrorType, errorTypeOf } from '../../errors.js'
+import { DONE_IN_MESSAGES_STREAM } from '../inferred.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
 import { EventStream } from './sse.js'
 
@@ -140,5 +141,6 @@ export function messagesStream(turn: Turn): PlainResponse {
     usage,
   })
   event('message_stop', {})
+  if (DONE_IN_MESSAGES_STREAM) stream.data('[DONE]')
   return stream.response(headersOf(turn))
 }
