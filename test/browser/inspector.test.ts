@@ -308,6 +308,9 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
       'getPreset — GET /presets/:slug',
       'listPresetVersions — GET /presets/:slug/versions',
       'getPresetVersion — GET /presets/:slug/versions/:version',
+      'sendChatCompletionRequest — POST /chat/completions',
+      'createMessages — POST /messages',
+      'createResponses — POST /responses',
     ])
     await page.selectOption('#fault-operation', 'router/listPresets')
     await page.locator('#fault-status').fill('429')

@@ -55,6 +55,9 @@ describe('the state', () => {
         { name: 'getPreset', method: 'GET', path: '/presets/:slug' },
         { name: 'listPresetVersions', method: 'GET', path: '/presets/:slug/versions' },
         { name: 'getPresetVersion', method: 'GET', path: '/presets/:slug/versions/:version' },
+        { name: 'sendChatCompletionRequest', method: 'POST', path: '/chat/completions' },
+        { name: 'createMessages', method: 'POST', path: '/messages' },
+        { name: 'createResponses', method: 'POST', path: '/responses' },
       ],
       messaging: [
         { name: 'get-users', method: 'GET', path: '/api/v1/users' },

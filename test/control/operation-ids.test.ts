@@ -16,7 +16,7 @@ import '../../src/vitest/index.js'
 import { control, NOW } from './support.js'
 
 const ROUTER_IDS =
-  'createPresetsChatCompletions, createPresetsMessages, createPresetsResponses, listPresets, getPreset, listPresetVersions, getPresetVersion'
+  'createPresetsChatCompletions, createPresetsMessages, createPresetsResponses, listPresets, getPreset, listPresetVersions, getPresetVersion, sendChatCompletionRequest, createMessages, createResponses'
 const MESSAGING_IDS =
   'get-users, create-user, get-own-user, get-user, get-user-by-email, get-message, test-welcome-bot-custom-message, get-server-settings'
 

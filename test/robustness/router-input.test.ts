@@ -212,6 +212,15 @@ const authorization = nastyAuthorization([
   `Bearer ${keys.disabled}`,
 ])
 
+/** The messages dialect's (Anthropic's) error body. */
+function expectMessagesError(response: { status: number; body: string }): void {
+  const body = JSON.parse(response.body) as { type: string; error: Record<string, unknown> }
+  expect(Object.keys(body)).toEqual(['type', 'error', 'request_id'])
+  expect(body.type).toBe('error')
+  expect(Object.keys(body.error)).toEqual(['type', 'message', 'error_type'])
+  expect(typeof body.error.message).toBe('string')
+}
+
 /** One hostile request to one operation. */
 const requestFor = (operation: Operation): fc.Arbitrary<RawRequest> =>
   fc
@@ -255,8 +264,17 @@ async function check(request: RawRequest) {
   const response = await send(simulator, request)
   expect(response.status, `${request.method} ${request.url.slice(0, 200)}`).toBeLessThan(500)
   expect(simulator.journal.count()).toBe(count + 1)
+  // A slug of `..` takes the URL up to an inference path (`/presets/../messages` is `/messages`).
+  const landed = new URL(request.url).pathname.match(
+    /\/api\/v1\/(chat\/completions|messages|responses)$/,
+  )
   if (response.status >= 400) {
-    expectRouterError(response)
+    // The messages operation answers in Anthropic's envelope; another method there is the router's 405.
+    if (landed?.[1] === 'messages' && request.method === 'POST') expectMessagesError(response)
+    else expectRouterError(response)
+    expect(stateOf(simulator)).toBe(before)
+  } else if (landed) {
+    // An inference answer changes no record.
     expect(stateOf(simulator)).toBe(before)
   } else {
     // Whatever was accepted can be read back and serialised again.
