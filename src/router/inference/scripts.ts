@@ -172,7 +172,10 @@ export function createScriptBook() {
   let scenario: Armed[] = []
   let nextId = 1
   let generation = 0
-  /** Counts every change to the scenario's scripts and their calls (what a snapshot keeps). */
+  /**
+   * Counts every change to the scripts and their calls, a test's too: a reset that skipped a service nothing
+   * changed would otherwise keep a test's scripts.
+   */
   let changes = 0
 
   const arm = (script: RouterScript, source: Armed['source'], calls = 0): Armed => {
@@ -210,6 +213,7 @@ export function createScriptBook() {
       const script = parseInput(routerScriptInProcessSchema, input, 'add a script')
       const armed = arm(script, 'test')
       tests.push(armed)
+      changes += 1
       const armedIn = generation
       return {
         id: armed.id,
@@ -218,7 +222,9 @@ export function createScriptBook() {
           return armed.calls
         },
         remove() {
-          if (armedIn === generation) tests = tests.filter((other) => other !== armed)
+          if (armedIn !== generation) return
+          tests = tests.filter((other) => other !== armed)
+          changes += 1
         },
       }
     },
@@ -226,6 +232,7 @@ export function createScriptBook() {
     /** Takes away every script a test added (the scenario's stay). */
     clear(): void {
       tests = []
+      changes += 1
     },
 
     list(): ScriptSummary[] {
@@ -256,14 +263,14 @@ export function createScriptBook() {
           if (!holds(armed, context)) continue
           const answer = Math.min(armed.calls, armed.replies.length - 1)
           armed.calls += 1
-          if (armed.source === 'scenario') changes += 1
+          changes += 1
           return { id: armed.id, name: armed.name, answer, reply: armed.replies[answer] as Reply }
         }
       }
       return undefined
     },
 
-    /** A number that changes whenever what `exportState` gives may have changed. */
+    /** A number that changes whenever the scripts or their calls may have changed. */
     changes: () => changes,
 
     /** The scenario's scripts and their calls (a test's are not kept: they may hold `RegExp`s). */
