@@ -97,11 +97,11 @@ describe('what cannot be replayed is skipped, with the reason', () => {
     }
     const inference = {
       request: {
-        method: 'POST',
-        url: 'https://openrouter.ai/api/v1/chat/completions',
+        method: 'GET',
+        url: 'https://openrouter.ai/api/v1/models',
         headers: [{ name: 'authorization', value: 'Bearer sk-or-v1-understudy-default-inference' }],
       },
-      response: { status: 200, content: { text: '{"id":"gen-1","choices":[]}' } },
+      response: { status: 200, content: { text: '{"data":[]}' } },
     }
     const deactivate = {
       request: {
@@ -130,9 +130,9 @@ describe('what cannot be replayed is skipped, with the reason', () => {
       },
       {
         exchange: n + 2,
-        method: 'POST',
-        url: 'https://openrouter.ai/api/v1/chat/completions',
-        reason: 'POST /chat/completions is an operation Understudy does not simulate',
+        method: 'GET',
+        url: 'https://openrouter.ai/api/v1/models',
+        reason: 'GET /models is an operation Understudy does not simulate',
       },
       {
         exchange: n + 3,
