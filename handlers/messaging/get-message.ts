@@ -9,6 +9,7 @@ import { badRequest, messagingMessages } from '../../src/messaging/errors.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
 import { isResponse } from '../../src/messaging/params.js'
 import { messageToWire } from '../../src/messaging/serialize.js'
+import { wireContext } from '../../src/messaging/user-options.js'
 
 export const getMessage = {
   name: 'get-message' as const,
@@ -18,12 +19,18 @@ export const getMessage = {
   access: 'rest',
   handle(call, request) {
     const actor = actorOf(call)
+    // The view's signature order: the first invalid parameter answers.
+    const topicFirst = call.featureLevel >= LEVELS.paramsReordered
+    const allowEmptyTopicName = () =>
+      call.featureLevel >= LEVELS.allowEmptyTopicName
+        ? call.params.jsonBoolean('allow_empty_topic_name', false)
+        : false
+    const early = topicFirst ? allowEmptyTopicName() : false
+    if (isResponse(early)) return early
     const applyMarkdown = call.params.jsonBoolean('apply_markdown', true)
     if (isResponse(applyMarkdown)) return applyMarkdown
-    if (call.featureLevel >= LEVELS.allowEmptyTopicName) {
-      const allowEmptyTopicName = call.params.jsonBoolean('allow_empty_topic_name', false)
-      if (isResponse(allowEmptyTopicName)) return allowEmptyTopicName
-    }
+    const late = topicFirst ? false : allowEmptyTopicName()
+    if (isResponse(late)) return late
     const id = Number(request.params.message_id ?? '')
     const message = Number.isSafeInteger(id) ? call.store.message(id) : undefined
     const readable =
@@ -37,7 +44,11 @@ export const getMessage = {
       return success(call, { raw_content: message.content })
     const flags = message.senderId === actor.id ? ['read'] : []
     return success(call, {
-      message: messageToWire(message, sender, recipient, { applyMarkdown, flags }),
+      message: messageToWire(message, sender, recipient, {
+        ...wireContext(call),
+        applyMarkdown,
+        flags,
+      }),
       raw_content: message.content,
     })
   },

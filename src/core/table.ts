@@ -80,6 +80,26 @@ export class Table<T extends object, Indexes extends string = never> {
     Object.assign(record, changes)
   }
 
+  /** Removes one stored record from the table and its indexes (O(n) in the records: for rare deletions). */
+  delete(record: T): void {
+    const at = this.#records.indexOf(record)
+    if (at < 0) return
+    this.#mutations += 1
+    this.#records.splice(at, 1)
+    for (const { name, key, unique } of this.#indexes) {
+      const filed = key(record)
+      if (unique) {
+        const map = this.#unique.get(name) as Map<string | number, T>
+        if (map.get(filed) === record) map.delete(filed)
+      } else {
+        const multi = this.#multi.get(name) as Map<string | number, T[]>
+        const list = multi.get(filed)?.filter((other) => other !== record)
+        if (list && list.length > 0) multi.set(filed, list)
+        else multi.delete(filed)
+      }
+    }
+  }
+
   /** Every record, in insertion order (do not mutate the array). */
   all(): readonly T[] {
     return this.#records

@@ -54,6 +54,7 @@ export interface Located {
 }
 
 const SAFE_METHODS = ['GET', 'HEAD']
+const BODY_METHODS = ['POST', 'PATCH', 'PUT', 'DELETE']
 
 type Response = MaybeAsync<PlainResponse>
 
@@ -128,11 +129,16 @@ function respond(
 ): Response {
   const query = parseQueryString(located.query)
   if ('refused' in query) return htmlBadRequest()
-  const body =
-    request.method === 'POST'
-      ? parseFormBody(request.headers['content-type'], request.body)
-      : { fields: [] }
-  if ('refused' in body) return htmlBadRequest()
+  // Django parses a POST body; the REST dispatcher has PATCH, PUT and DELETE bodies parsed the same way
+  // (`process_as_post`), where only a real POST's can override the method.
+  let body = BODY_METHODS.includes(request.method)
+    ? parseFormBody(request.headers['content-type'], request.body)
+    : { fields: [] }
+  if ('refused' in body) {
+    if (request.method === 'POST') return htmlBadRequest()
+    // Parsed only once the view runs: an unparseable body then counts as no parameters.
+    body = { fields: [] }
+  }
 
   const { organization } = located
   const featureLevel = organization.featureLevel
@@ -165,7 +171,9 @@ function respond(
       state.clock.now(),
     )
   }
-  const method = (params.hasBody ? params.body('method') : undefined) ?? request.method
+  const method =
+    (request.method === 'POST' && params.hasBody ? params.body('method') : undefined) ??
+    request.method
   if (!supported.includes(method))
     return withNeverCache(restMethodNotAllowed(supported), state.clock.now())
   const operation = route.byMethod.get(method === 'HEAD' ? 'GET' : method)

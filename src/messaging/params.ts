@@ -60,6 +60,40 @@ export class RequestParams {
     return typeof value === 'boolean' ? value : badRequest(messagingMessages.notBoolean(name))
   }
 
+  /**
+   * An optional `Json[list[int]]` parameter (pydantic, strict): the list, `undefined` when absent, or the
+   * first validation error (`… is not valid JSON`, `… is not a list`, `…[i] is not an integer`).
+   */
+  jsonIntegerList(name: string): number[] | undefined | PlainResponse {
+    const raw = this.read(name)
+    if (raw === undefined) return undefined
+    let value: unknown
+    try {
+      value = JSON.parse(raw)
+    } catch {
+      return badRequest(messagingMessages.notValidJson(name))
+    }
+    if (!Array.isArray(value)) return badRequest(messagingMessages.notList(name))
+    const bad = value.findIndex((item) => typeof item !== 'number' || !Number.isInteger(item))
+    if (bad >= 0) return badRequest(messagingMessages.notInteger(`${name}[${bad}]`))
+    return value as number[]
+  }
+
+  /** An optional `Json[dict]`-like parameter: the object, `undefined` when absent, or its validation error. */
+  jsonObject(name: string): Record<string, unknown> | undefined | PlainResponse {
+    const raw = this.read(name)
+    if (raw === undefined) return undefined
+    let value: unknown
+    try {
+      value = JSON.parse(raw)
+    } catch {
+      return badRequest(messagingMessages.notValidJson(name))
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return badRequest(messagingMessages.notDict(name))
+    return value as Record<string, unknown>
+  }
+
   /** Every name the request carried and no one read, sorted by code point. */
   ignored(): string[] {
     const names: string[] = []

@@ -170,3 +170,8 @@ export function pyIsoformat(epochMs: number): string {
   const seconds = iso.slice(0, 19)
   return ms === '000' ? `${seconds}+00:00` : `${seconds}.${ms}000+00:00`
 }
+
+/** `datetime.isoformat(timespec="minutes")` of an aware UTC datetime: `2026-01-01T00:00+00:00`. */
+export function pyIsoformatMinutes(epochMs: number): string {
+  return `${new Date(epochMs).toISOString().slice(0, 16)}+00:00`
+}
