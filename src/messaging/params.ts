@@ -8,6 +8,9 @@ import type { PlainResponse } from '../core/http.js'
 import { badRequest, messagingMessages, missingArgument } from './errors.js'
 import { compareCodePoints } from './python.js'
 
+/** What `#json` answers for an absent parameter. */
+const ABSENT = Symbol('absent')
+
 /** The name the real server always consumes (`client` is read by its request-logging middleware). */
 const ALWAYS_PROCESSED = 'client'
 
@@ -49,14 +52,10 @@ export class RequestParams {
 
   /** An optional `Json[bool]` parameter, or its validation error. */
   jsonBoolean(name: string, fallback: boolean): boolean | PlainResponse {
-    const raw = this.read(name)
-    if (raw === undefined) return fallback
-    let value: unknown
-    try {
-      value = JSON.parse(raw)
-    } catch {
-      return badRequest(messagingMessages.notValidJson(name))
-    }
+    const parsed = this.#json(name)
+    if (parsed === ABSENT) return fallback
+    if (!('value' in parsed)) return parsed
+    const { value } = parsed
     return typeof value === 'boolean' ? value : badRequest(messagingMessages.notBoolean(name))
   }
 
@@ -65,14 +64,10 @@ export class RequestParams {
    * first validation error (`… is not valid JSON`, `… is not a list`, `…[i] is not an integer`).
    */
   jsonIntegerList(name: string): number[] | undefined | PlainResponse {
-    const raw = this.read(name)
-    if (raw === undefined) return undefined
-    let value: unknown
-    try {
-      value = JSON.parse(raw)
-    } catch {
-      return badRequest(messagingMessages.notValidJson(name))
-    }
+    const parsed = this.#json(name)
+    if (parsed === ABSENT) return undefined
+    if (!('value' in parsed)) return parsed
+    const { value } = parsed
     if (!Array.isArray(value)) return badRequest(messagingMessages.notList(name))
     const bad = value.findIndex((item) => typeof item !== 'number' || !Number.isInteger(item))
     if (bad >= 0) return badRequest(messagingMessages.notInteger(`${name}[${bad}]`))
@@ -81,14 +76,10 @@ export class RequestParams {
 
   /** An optional `Json[dict]`-like parameter: the object, `undefined` when absent, or its validation error. */
   jsonObject(name: string): Record<string, unknown> | undefined | PlainResponse {
-    const raw = this.read(name)
-    if (raw === undefined) return undefined
-    let value: unknown
-    try {
-      value = JSON.parse(raw)
-    } catch {
-      return badRequest(messagingMessages.notValidJson(name))
-    }
+    const parsed = this.#json(name)
+    if (parsed === ABSENT) return undefined
+    if (!('value' in parsed)) return parsed
+    const { value } = parsed
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       return badRequest(messagingMessages.notDict(name))
     return value as Record<string, unknown>
@@ -101,6 +92,17 @@ export class RequestParams {
     for (const name of this.#get.keys())
       if (!this.#post.has(name) && this.#isIgnored(name)) names.push(name)
     return names.length > 1 ? names.sort(compareCodePoints) : names
+  }
+
+  /** A `Json[…]` parameter parsed: `{ value }`, `ABSENT`, or the `… is not valid JSON` error. */
+  #json(name: string): { value: unknown } | typeof ABSENT | PlainResponse {
+    const raw = this.read(name)
+    if (raw === undefined) return ABSENT
+    try {
+      return { value: JSON.parse(raw) as unknown }
+    } catch {
+      return badRequest(messagingMessages.notValidJson(name))
+    }
   }
 
   #isIgnored(name: string): boolean {
