@@ -127,7 +127,7 @@ const RELEASES: ReadonlyArray<readonly [level: number, version: string]> = [
 ]
 
 /** The newest level the simulator models: the newest entry of Zulip's API changelog it read (13.0 development). */
-export const NEWEST_FEATURE_LEVEL = 512
+const NEWEST_FEATURE_LEVEL = 512
 
 /** The version a server reports: `zulip_version` and `zulip_merge_base`. */
 export interface ReportedVersion {

@@ -108,7 +108,7 @@ const SYSTEM_GROUPS = [
 ] as const
 
 /** The id of a system group of the organization whose realm id is `realmId`, or `undefined`. */
-export function systemGroupId(realmId: number, name: string): number | undefined {
+function systemGroupId(realmId: number, name: string): number | undefined {
   const index = SYSTEM_GROUPS.findIndex(([groupName]) => groupName === name)
   return index < 0 ? undefined : (realmId - 1) * SYSTEM_GROUPS.length + index + 1
 }

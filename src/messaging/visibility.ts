@@ -27,14 +27,6 @@ export const EMAIL_VISIBILITY = {
   moderators: 5,
 } as const
 
-export type EmailVisibilityName = keyof typeof EMAIL_VISIBILITY
-
-/** The name of a setting's value. */
-export function emailVisibilityName(value: number): EmailVisibilityName {
-  const names = Object.keys(EMAIL_VISIBILITY) as EmailVisibilityName[]
-  return names.find((name) => EMAIL_VISIBILITY[name] === value) ?? 'everyone'
-}
-
 const { everyone, members, admins, moderators } = EMAIL_VISIBILITY
 
 /**
