@@ -49,7 +49,7 @@ describe('the command line', () => {
   it('passes the other options under startServer’s names', () => {
     const { server } = settings(
       ...['--port', '0', '--host', '::1', '--seed', 's', '--now', '2026-01-01T00:00:00Z'],
-      ...['--feature-level', '433', '--latency', '20-200', '--journal-limit', '5'],
+      ...['--feature-level', '512', '--latency', '20-200', '--journal-limit', '5'],
       ...['--control-token', 't0ken', '--engine', 'msw'],
     )
     expect(server).toEqual({
@@ -57,7 +57,7 @@ describe('the command line', () => {
       host: '::1',
       seed: 's',
       now: '2026-01-01T00:00:00Z',
-      featureLevel: 433,
+      featureLevel: 512,
       latency: { min: 20, max: 200 },
       journalLimit: 5,
       journalMaxBytes: undefined,
@@ -104,7 +104,7 @@ describe('the command line', () => {
     ]) {
       expect(HELP).toContain(flag)
     }
-    expect(HELP).toContain('1 to 433 (default 421)')
+    expect(HELP).toContain('1 to 512 (default 500)')
     expect(HELP).toContain('(default 64 MiB)')
   })
 })

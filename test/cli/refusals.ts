@@ -32,13 +32,13 @@ export const REFUSALS: Refusal[] = [
   {
     argv: ['serve', '--feature-level', '9999'],
     message:
-      '--feature-level: 9999 is not a feature level the simulator models (a whole number from 1 to 433)',
+      '--feature-level: 9999 is not a feature level the simulator models (a whole number from 1 to 512)',
     spawn: true,
   },
   {
     argv: ['serve', '--feature-level', '0'],
     message:
-      '--feature-level: 0 is not a feature level the simulator models (a whole number from 1 to 433)',
+      '--feature-level: 0 is not a feature level the simulator models (a whole number from 1 to 512)',
   },
   {
     argv: ['serve', '--control-token', ''],

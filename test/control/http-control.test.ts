@@ -444,24 +444,24 @@ describe('PUT /__understudy/messaging/{subdomain}/feature-level', () => {
     await control(origin, 'POST', '/reset')
     expect(
       (await control(origin, 'GET')).body.services.messaging.organizations[0].featureLevel,
-    ).toBe(421)
+    ).toBe(500)
   })
 
   it.each<[string, unknown, string]>([
     [
       '/messaging/acme/feature-level',
       { featureLevel: 'high' },
-      '[understudy] Failed to set the messaging feature level of "acme": high is not a feature level the simulator models (a whole number from 1 to 433).',
+      '[understudy] Failed to set the messaging feature level of "acme": high is not a feature level the simulator models (a whole number from 1 to 512).',
     ],
     [
       '/messaging/acme/feature-level',
       { featureLevel: 0 },
-      '[understudy] Failed to set the messaging feature level of "acme": 0 is not a feature level the simulator models (a whole number from 1 to 433).',
+      '[understudy] Failed to set the messaging feature level of "acme": 0 is not a feature level the simulator models (a whole number from 1 to 512).',
     ],
     [
       '/messaging/acme/feature-level',
       { featureLevel: 9999 },
-      '[understudy] Failed to set the messaging feature level of "acme": 9999 is not a feature level the simulator models (a whole number from 1 to 433).',
+      '[understudy] Failed to set the messaging feature level of "acme": 9999 is not a feature level the simulator models (a whole number from 1 to 512).',
     ],
     [
       '/messaging/nowhere/feature-level',
