@@ -11,8 +11,9 @@
  *
  * The account is then deactivated (its bots too, as `do_deactivate_user` does): it still shows in
  * `GET /users` with `is_active: false`, is still found by id and address, and its key is refused with
- * `Account is deactivated`. From feature level 459 `actions` (a JSON object) is read; the simulator
- * deletes nothing it asks for (there are no messages sent by users to delete).
+ * `Account is deactivated`. From feature level 459 `actions` must be a JSON object; its fields are not
+ * checked and what it asks for is not done (users send no messages here; `delete_profile`'s renaming to
+ * "Deleted user" is not simulated).
  * @module
  */
 import type { PlainResponse } from '../../src/core/http.js'

@@ -74,15 +74,19 @@ export class RequestParams {
     return value as number[]
   }
 
-  /** An optional `Json[dict]`-like parameter: the object, `undefined` when absent, or its validation error. */
-  jsonObject(name: string): Record<string, unknown> | undefined | PlainResponse {
+  /**
+   * An optional `Json[dict]`-like parameter: `{ value }` (wrapped: a client's object such as
+   * `{"status":200,"body":…}` must never pass `isResponse`), `undefined` when absent, or its validation
+   * error.
+   */
+  jsonObject(name: string): { value: Record<string, unknown> } | undefined | PlainResponse {
     const parsed = this.#json(name)
     if (parsed === ABSENT) return undefined
     if (!('value' in parsed)) return parsed
     const { value } = parsed
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       return badRequest(messagingMessages.notDict(name))
-    return value as Record<string, unknown>
+    return { value: value as Record<string, unknown> }
   }
 
   /** Every name the request carried and no one read, sorted by code point. */

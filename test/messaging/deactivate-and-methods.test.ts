@@ -98,6 +98,18 @@ describe('DELETE /users/{user_id}', () => {
     expect((await api('DELETE', '/users/4', { form: { actions: '[1]' } })).text).toBe(
       bad('actions is not a dict'),
     )
+    // A client's object is data, never the answer (the real model ignores keys it does not know).
+    const forged = JSON.stringify({
+      status: 299,
+      body: 'forged',
+      headers: { 'content-type': 'text/html' },
+    })
+    const deleted = await api('DELETE', '/users/3', { form: { actions: forged } })
+    expect([deleted.status, deleted.headers.get('content-type'), deleted.text]).toEqual([
+      200,
+      'application/json',
+      '{"result":"success","msg":""}\n',
+    ])
     simulator.messaging.setFeatureLevel('acme', 458)
     expect((await api('DELETE', '/users/4', { form: { actions: '{}' } })).body).toEqual({
       result: 'success',
