@@ -16,23 +16,20 @@ import {
   success,
 } from '../../src/messaging/context.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
-import { isResponse } from '../../src/messaging/params.js'
+import { isResponse, readParams } from '../../src/messaging/params.js'
 import { userToWire } from '../../src/messaging/serialize.js'
-import { userOptions } from '../../src/messaging/user-options.js'
+import { userOptionReaders, userWireOptions } from '../../src/messaging/user-options.js'
 
 function listUsers(call: MessagingCall): PlainResponse {
-  const filtersIds = call.featureLevel >= LEVELS.getUsersByIds
-  const idsFirst = filtersIds && call.featureLevel < LEVELS.paramsReordered
-  const early = idsFirst ? call.params.jsonIntegerList('user_ids') : undefined
-  if (isResponse(early)) return early
-  const options = userOptions(call, true)
-  if (isResponse(options)) return options
-  const ids =
-    filtersIds && !idsFirst
-      ? call.params.jsonIntegerList('user_ids')
-      : (early as number[] | undefined)
-  if (isResponse(ids)) return ids
-  const wanted = ids && new Set(ids)
+  const read = readParams(call.featureLevel, {
+    ...(call.featureLevel >= LEVELS.getUsersByIds
+      ? { user_ids: () => call.params.jsonIntegerList('user_ids') }
+      : {}),
+    ...userOptionReaders(call, true),
+  })
+  if (isResponse(read)) return read
+  const options = userWireOptions(call, read)
+  const wanted = read.user_ids && new Set(read.user_ids)
   const members = call.store
     .usersOf(call.organization.subdomain)
     .filter((user) => !user.isSystemBot && (!wanted || wanted.has(user.id)))

@@ -6,6 +6,7 @@
  */
 import type { PlainResponse } from '../core/http.js'
 import { badRequest, messagingMessages, missingArgument } from './errors.js'
+import { LEVELS } from './feature-levels.js'
 import { compareCodePoints } from './python.js'
 
 /** What `#json` answers for an absent parameter. */
@@ -117,4 +118,32 @@ export class RequestParams {
 /** Whether a value read from parameters is an error response to answer instead. */
 export function isResponse(value: unknown): value is PlainResponse {
   return typeof value === 'object' && value !== null && 'status' in value && 'body' in value
+}
+
+/** Reads one parameter: its value, or its validation error. */
+type ParamReader = () => unknown
+
+/** The values of a set of readers, once none answered an error. */
+type ReadValues<T extends Record<string, ParamReader>> = {
+  [K in keyof T]: Exclude<ReturnType<T[K]>, PlainResponse>
+}
+
+/**
+ * Reads a view's parameters, keyed by name and given in the view's signature order, and answers the
+ * first invalid one as the real server does: in signature order, and from `LEVELS.paramsReordered` (where
+ * the real server's endpoints validate alphabetically) by name.
+ */
+export function readParams<T extends Record<string, ParamReader>>(
+  featureLevel: number,
+  readers: T,
+): ReadValues<T> | PlainResponse {
+  const names = Object.keys(readers)
+  if (featureLevel >= LEVELS.paramsReordered) names.sort(compareCodePoints)
+  const values: Record<string, unknown> = {}
+  for (const name of names) {
+    const value = (readers[name] as ParamReader)()
+    if (isResponse(value)) return value
+    values[name] = value
+  }
+  return values as ReadValues<T>
 }

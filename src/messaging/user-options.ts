@@ -7,7 +7,7 @@ import type { PlainResponse } from '../core/http.js'
 import { actorOf, type MessagingCall, success } from './context.js'
 import { badRequest, messagingMessages } from './errors.js'
 import { LEVELS } from './feature-levels.js'
-import { isResponse } from './params.js'
+import { isResponse, readParams } from './params.js'
 import { pyStrip } from './python.js'
 import type { UserRecord } from './records.js'
 import { apiEmail, type UserWireOptions, userToWire, type WireContext } from './serialize.js'
@@ -24,24 +24,28 @@ export function wireContext(call: MessagingCall): WireContext {
   }
 }
 
-/** Reads `include_custom_profile_fields` and `client_gravatar` (defaults false and `clientGravatarDefault`). */
-export function userOptions(
+/**
+ * The readers of `include_custom_profile_fields` and `client_gravatar` (defaults false and
+ * `clientGravatarDefault`), in the views' signature order, for `readParams`.
+ */
+export function userOptionReaders(call: MessagingCall, clientGravatarDefault: boolean) {
+  return {
+    include_custom_profile_fields: () =>
+      call.params.jsonBoolean('include_custom_profile_fields', false),
+    client_gravatar: () => call.params.jsonBoolean('client_gravatar', clientGravatarDefault),
+  }
+}
+
+/** The options of the user objects of one answer, from the values `userOptionReaders` read. */
+export function userWireOptions(
   call: MessagingCall,
-  clientGravatarDefault: boolean,
-): UserWireOptions | PlainResponse {
-  // The view's signature order: the first invalid parameter answers.
-  const gravatarFirst = call.featureLevel >= LEVELS.paramsReordered
-  const early = gravatarFirst
-    ? call.params.jsonBoolean('client_gravatar', clientGravatarDefault)
-    : false
-  if (isResponse(early)) return early
-  const includeCustomProfileFields = call.params.jsonBoolean('include_custom_profile_fields', false)
-  if (isResponse(includeCustomProfileFields)) return includeCustomProfileFields
-  const clientGravatar = gravatarFirst
-    ? early
-    : call.params.jsonBoolean('client_gravatar', clientGravatarDefault)
-  if (isResponse(clientGravatar)) return clientGravatar
-  return { ...wireContext(call), clientGravatar, includeCustomProfileFields }
+  read: { include_custom_profile_fields: boolean; client_gravatar: boolean },
+): UserWireOptions {
+  return {
+    ...wireContext(call),
+    clientGravatar: read.client_gravatar,
+    includeCustomProfileFields: read.include_custom_profile_fields,
+  }
 }
 
 /**
@@ -79,9 +83,9 @@ export function oneUser(
   call: MessagingCall,
   find: (call: MessagingCall) => UserRecord | undefined,
 ): PlainResponse {
-  const options = userOptions(call, true)
-  if (isResponse(options)) return options
+  const read = readParams(call.featureLevel, userOptionReaders(call, true))
+  if (isResponse(read)) return read
   const user = find(call)
   if (!user) return badRequest(messagingMessages.noSuchUser)
-  return success(call, { user: userToWire(user, options) })
+  return success(call, { user: userToWire(user, userWireOptions(call, read)) })
 }

@@ -115,6 +115,17 @@ describe('GET /messages/{message_id}', () => {
     )
   })
 
+  it('validates its parameters in the view signature order of the level (as the real 384 and 442 do)', async () => {
+    const both = '/messages/5?apply_markdown=yes&allow_empty_topic_name=1'
+    expect((await api('GET', both)).text).toBe(
+      errorText('allow_empty_topic_name is not a boolean', 'BAD_REQUEST'),
+    )
+    simulator.messaging.setFeatureLevel('acme', 384)
+    expect((await api('GET', both)).text).toBe(
+      errorText('apply_markdown is not valid JSON', 'BAD_REQUEST'),
+    )
+  })
+
   it('answers the HTML 404 for an id that is not a number', async () => {
     const { status, headers } = await api('GET', '/messages/abc')
     expect(status).toBe(404)

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { useSimulator } from '../../src/node/index.js'
 import { accounts, api, errorText, messagingOptions, userObject } from './support.js'
 
-useSimulator(
+const simulator = useSimulator(
   { beforeAll, afterEach, afterAll },
   {
     ...messagingOptions,
@@ -70,6 +70,17 @@ describe('GET /users/{user_id}', () => {
     expect((await api('GET', '/users/99')).text).toBe(noSuchUser)
     expect((await api('GET', '/users/4')).text).toBe(noSuchUser)
     expect((await api('GET', '/users/123456789012345678901234567890')).text).toBe(noSuchUser)
+  })
+
+  it('validates its parameters in the view signature order of the level (as the real 384 and 442 do)', async () => {
+    const both = '/users/2?client_gravatar=maybe&include_custom_profile_fields=1'
+    expect((await api('GET', both)).text).toBe(
+      errorText('client_gravatar is not valid JSON', 'BAD_REQUEST'),
+    )
+    simulator.messaging.setFeatureLevel('acme', 384)
+    expect((await api('GET', both)).text).toBe(
+      errorText('include_custom_profile_fields is not a boolean', 'BAD_REQUEST'),
+    )
   })
 
   it('reads leading zeros as the number', async () => {
