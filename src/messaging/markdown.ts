@@ -1,7 +1,8 @@
 /**
  * Message content: the Welcome Bot test message's Markdown (exact, as the real server builds it) and its
  * HTML, rendered the way Zulip's Markdown processor renders what a welcome text holds. The expected
- * outputs in `test/messaging/markdown.test.ts` were recorded from a real Zulip server (feature level 442).
+ * outputs in `test/messaging/welcome-markdown.test.ts` (`fixtures/welcome-markdown-442.json`) were
+ * recorded from a real Zulip server (feature level 442).
  *
  * Rendered like the real server: paragraphs (a single newline is `<br>\n`), headings (`#` to `######`
  * and a space), block quotes (`>`, nested, lazy continuation; mentions inside are silent), fenced code
