@@ -7,7 +7,7 @@
 import type { PlainResponse } from '../core/http.js'
 import { badRequest, messagingMessages, missingArgument } from './errors.js'
 import { LEVELS } from './feature-levels.js'
-import { compareCodePoints } from './python.js'
+import { compareCodePoints, parsePyJsonStrict } from './python.js'
 
 /** What `#json` answers for an absent parameter. */
 const ABSENT = Symbol('absent')
@@ -61,8 +61,9 @@ export class RequestParams {
   }
 
   /**
-   * An optional `Json[list[int]]` parameter (pydantic, strict): the list, `undefined` when absent, or the
-   * first validation error (`… is not valid JSON`, `… is not a list`, `…[i] is not an integer`).
+   * An optional `Json[list[int]]` parameter (pydantic, strict: `8.0` and `true` are not integers): the
+   * list, `undefined` when absent, or the first validation error (`… is not valid JSON`, `… is not a
+   * list`, `…[i] is not an integer`).
    */
   jsonIntegerList(name: string): number[] | undefined | PlainResponse {
     const parsed = this.#json(name)
@@ -99,12 +100,15 @@ export class RequestParams {
     return names.length > 1 ? names.sort(compareCodePoints) : names
   }
 
-  /** A `Json[…]` parameter parsed: `{ value }`, `ABSENT`, or the `… is not valid JSON` error. */
+  /**
+   * A `Json[…]` parameter parsed as the real server reads it (`parsePyJsonStrict`: floats are `null`):
+   * `{ value }`, `ABSENT`, or the `… is not valid JSON` error.
+   */
   #json(name: string): { value: unknown } | typeof ABSENT | PlainResponse {
     const raw = this.read(name)
     if (raw === undefined) return ABSENT
     try {
-      return { value: JSON.parse(raw) as unknown }
+      return { value: parsePyJsonStrict(raw) }
     } catch {
       return badRequest(messagingMessages.notValidJson(name))
     }

@@ -99,17 +99,42 @@ describe('GET /users', () => {
     expect((await api('GET', '/users?user_ids=[]')).body.members).toEqual([])
   })
 
+  // As the real 384 and 442 servers answered each (Python's JSON grammar, pydantic's strict integers).
   it('refuses user_ids that are not a JSON list of integers', async () => {
     for (const [value, msg] of [
       ['nope', 'user_ids is not valid JSON'],
+      ['[08]', 'user_ids is not valid JSON'],
+      ['[8,]', 'user_ids is not valid JSON'],
       ['{"a":1}', 'user_ids is not a list'],
       ['3', 'user_ids is not a list'],
+      ['NaN', 'user_ids is not a list'],
       ['[1,"2"]', 'user_ids[1] is not an integer'],
       ['[true]', 'user_ids[0] is not an integer'],
+      ['[null]', 'user_ids[0] is not an integer'],
+      ['[[8]]', 'user_ids[0] is not an integer'],
+      ['[8.0]', 'user_ids[0] is not an integer'],
+      ['[8,8.0]', 'user_ids[1] is not an integer'],
+      ['[8.0, "x"]', 'user_ids[0] is not an integer'],
+      ['[1e0]', 'user_ids[0] is not an integer'],
+      ['[8.5]', 'user_ids[0] is not an integer'],
+      ['[NaN]', 'user_ids[0] is not an integer'],
+      ['[Infinity]', 'user_ids[0] is not an integer'],
+      ['[-Infinity]', 'user_ids[0] is not an integer'],
     ] as const) {
       const { status, text } = await api('GET', `/users?user_ids=${encodeURIComponent(value)}`)
       expect([value, status, text]).toEqual([value, 400, errorText(msg, 'BAD_REQUEST')])
     }
+    for (const [value, count] of [
+      [' [4] ', 1],
+      ['[\n4\t]', 1],
+      ['[-0]', 0],
+      ['[9999999999999999999999]', 0],
+    ] as const) {
+      const { status, body } = await api('GET', `/users?user_ids=${encodeURIComponent(value)}`)
+      expect([value, status, body.members?.length]).toEqual([value, 200, count])
+    }
+    const gravatar = await api('GET', '/users?client_gravatar=NaN')
+    expect(gravatar.text).toBe(errorText('client_gravatar is not a boolean', 'BAD_REQUEST'))
   })
 
   it('ignores user_ids below feature level 384 and lists it as unsupported', async () => {

@@ -16,6 +16,7 @@ import {
   splitHeaderParameters,
 } from '../../src/messaging/form.js'
 import { isStrongPassword } from '../../src/messaging/password.js'
+import { parsePyJsonStrict } from '../../src/messaging/python.js'
 import { createSimulator } from '../../src/simulator.js'
 import {
   ACME,
@@ -23,6 +24,7 @@ import {
   basic,
   expectMessagingError,
   fcOptions,
+  fromEntries,
   invalidUtf8,
   long,
   NOW,
@@ -587,10 +589,39 @@ describe('messaging parsers in linear time', () => {
 
   // Sized so that a quadratic pass could not finish within the test timeout (20 s, vitest.config.ts);
   // the answers are checked exactly, the speed is bench/'s business.
+  it('reads JSON parameters as JSON.parse does, with every float (a fraction or an exponent) as null', () => {
+    const floatsAsNull = (value: unknown): unknown => {
+      if (typeof value === 'number') return /[.eE]/.test(JSON.stringify(value)) ? null : value
+      if (Array.isArray(value)) return value.map(floatsAsNull)
+      if (typeof value === 'object' && value !== null)
+        return fromEntries(Object.entries(value).map(([key, item]) => [key, floatsAsNull(item)]))
+      return value
+    }
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = JSON.stringify(value)
+        expect(parsePyJsonStrict(text)).toEqual(floatsAsNull(JSON.parse(text)))
+      }),
+      fcOptions(500),
+    )
+    expect(parsePyJsonStrict('[NaN, -Infinity, "NaN 8.0 \\" 1e5", 8.0, -0, 1E2]')).toEqual([
+      null,
+      null,
+      'NaN 8.0 " 1e5',
+      null,
+      -0,
+      null,
+    ])
+    for (const text of ['[08]', '[1.]', '[.5]', '[+1]', '[-NaN]', '[1e]', '"open', '[8,]'])
+      expect(() => parsePyJsonStrict(text), text).toThrow(SyntaxError)
+  })
+
   it('judges 4 MB of the worst inputs exactly', () => {
     for (const unit of ['ab1!', 'abc!', 'aaa1', 'éé1!'])
       expect(isStrongPassword(long(1_000_000, unit), 'production'), unit).toBe(false)
     const parsed = parseHeaderParameters(`multipart/form-data; ${long(200_000, ';"')}`)
     expect([parsed.value, [...parsed.params]]).toEqual(['multipart/form-data', []])
+    expect(parsePyJsonStrict(`[${long(400_000, '1.5,')}1]`)).toHaveLength(400_001)
+    expect(() => parsePyJsonStrict(`[${long(1_000_000, '"\\')}`)).toThrow(SyntaxError)
   })
 })
