@@ -28,7 +28,7 @@ import { LEVELS } from '../../src/messaging/feature-levels.js'
 import { isResponse } from '../../src/messaging/params.js'
 import { codePointLength } from '../../src/messaging/python.js'
 import { ROLES } from '../../src/messaging/records.js'
-import { isOnlyOwner, mayAdminister } from '../../src/messaging/user-access.js'
+import { isOnlyOwner, userForAdmin } from '../../src/messaging/user-access.js'
 import { userById } from '../../src/messaging/user-options.js'
 
 /** The longest `deactivation_notification_comment`. */
@@ -45,10 +45,8 @@ function deactivate(call: MessagingCall, userId: number): PlainResponse {
     return badRequest(
       messagingMessages.tooLong('deactivation_notification_comment', MAX_COMMENT_LENGTH),
     )
-  const target = userById(call, userId)
-  if (!target || target.botType !== null) return badRequest(messagingMessages.noSuchUser)
-  if (!target.isActive) return badRequest(messagingMessages.userIsDeactivated)
-  if (!mayAdminister(actor, target)) return badRequest(messagingMessages.insufficientPermission)
+  const target = userForAdmin(call, userById(call, userId), { bots: false, deactivated: false })
+  if (isResponse(target)) return target
   if (target.role === ROLES.owner && actor.role !== ROLES.owner)
     return zulipError(400, 'UNAUTHORIZED_PRINCIPAL', messagingMessages.notOwner)
   if (isOnlyOwner(call, target)) return badRequest(messagingMessages.cannotDeactivateOnlyOwner)

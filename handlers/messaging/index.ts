@@ -14,12 +14,10 @@ import { getServerSettings } from './get-server-settings.js'
 import { getUser } from './get-user.js'
 import { getUserByEmail } from './get-user-by-email.js'
 import { getUsers } from './get-users.js'
-import {
-  updateMessageOperation,
-  updateUserByEmailOperation,
-  updateUserOperation,
-} from './not-simulated.js'
 import { testWelcomeBotCustomMessage } from './test-welcome-bot-custom-message.js'
+import { updateMessage } from './update-message.js'
+import { updateUser } from './update-user.js'
+import { updateUserByEmail } from './update-user-by-email.js'
 
 export const messagingOperations = [
   getUsers,
@@ -27,12 +25,12 @@ export const messagingOperations = [
   getOwnUser,
   deactivateOwnUser,
   getUser,
-  updateUserOperation,
+  updateUser,
   deactivateUser,
   getUserByEmail,
-  updateUserByEmailOperation,
+  updateUserByEmail,
   getMessage,
-  updateMessageOperation,
+  updateMessage,
   deleteMessageOperation,
   testWelcomeBotCustomMessage,
   getServerSettings,

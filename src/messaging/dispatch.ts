@@ -82,6 +82,7 @@ function callOf(
   located: Located,
   params: RequestParams,
   actor: MessagingCall['actor'],
+  allowedMethods: readonly string[],
 ): MessagingCall {
   return {
     store: state.store,
@@ -94,6 +95,7 @@ function callOf(
     baseUrl: located.baseUrl,
     actor,
     params,
+    allowedMethods,
   }
 }
 
@@ -154,7 +156,7 @@ function respond(
     if (!operation || !SAFE_METHODS.includes(request.method))
       return plainMethodNotAllowed(SAFE_METHODS)
     meta.operation = operation.name
-    const call = callOf(state, located, params, undefined)
+    const call = callOf(state, located, params, undefined, SAFE_METHODS)
     return andThen(run(operation, call, operationRequest), (response) =>
       withoutBody(response, request.method),
     )
@@ -197,7 +199,7 @@ function respond(
     const headers = Object.assign(copyHeaders(refused.headers), limit.headers)
     return withoutBody({ ...refused, headers }, request.method)
   }
-  const call = callOf(state, located, params, actor)
+  const call = callOf(state, located, params, actor, supported)
   return andThen(run(operation, call, operationRequest), (response) => {
     const success = response.status >= 200 && response.status < 300
     if (!success && !limit) return withoutBody(response, request.method)
