@@ -37,13 +37,13 @@ export const LEVELS = {
    * which writes minutes is 280 (10.0 development; 279 was reserved for 9.x).
    */
   dateJoinedMinutes: 280,
-  /** `PATCH /users/{email}` exists (a copy of `PATCH /users/{user_id}`). */
-  updateUserByEmail: 313,
   /**
    * `GET /users/{email}` finds a user by the real address only where the reader may see it, and by the
    * dummy address (`user<id>@<domain>`) always; before, by the address the API shows.
    */
   getUserByRealEmail: 302,
+  /** `PATCH /users/{email}` exists (a copy of `PATCH /users/{user_id}`). */
+  updateUserByEmail: 313,
   /** An incoming one-to-one message's `recipient_id` is the sender's personal recipient, not the reader's. */
   incomingRecipientIsSender: 327,
   /** `GET /messages/{message_id}` accepts `allow_empty_topic_name`. */
@@ -53,18 +53,18 @@ export const LEVELS = {
    * (zulip/zulip PR #33664, merged 2025-03-04 while main was at 361; docs/messaging.md, Feature levels).
    */
   emailAlreadyInUseWording: 361,
+  /** User objects lose `is_billing_admin`. */
+  billingAdminRemoved: 363,
   /**
    * Zulip 10.0 ships zxcvbn 4.5, which raises for a password longer than its maximum length: `POST /users`
    * answers 500 above 72 characters at 371, above 100 (`PASSWORD_MAX_LENGTH`) from 372 (10.1; PR #34146),
    * and still does at the newest level (the real server's bug, docs/messaging.md).
    */
   zxcvbnMaxLength: 371,
-  /** User objects lose `is_billing_admin`. */
-  billingAdminRemoved: 363,
-  /** `POST /realm/test_welcome_bot_custom_message` exists. */
-  welcomeBotCustomMessage: 416,
   /** `GET /users` takes `user_ids`, a JSON list of the accounts to answer. */
   getUsersByIds: 384,
+  /** `POST /realm/test_welcome_bot_custom_message` exists. */
+  welcomeBotCustomMessage: 416,
   /**
    * New organizations hide their users' e-mail addresses from everyone but administrators
    * (`email_address_visibility` "admins only"; before: "everyone"). zulip/zulip PR #35165, July 2025, no
