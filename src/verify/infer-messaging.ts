@@ -20,6 +20,7 @@ import { requestParams } from './params.js'
 import { asObject, type PlannedExchange, succeeded } from './plan.js'
 import type { VerifySetup } from './report.js'
 import { type RoleOverride, roleOverride } from './roles.js'
+import { merge, num, type SeenUser, str, usersIn } from './seen-users.js'
 
 type OrganizationInput = MessagingScenarioInput['organizations'][number]
 type UserInput = OrganizationInput['users'][number]
@@ -41,21 +42,6 @@ const BOT_TYPE_NAMES: Readonly<Record<number, NonNullable<UserInput['bot']>>> = 
 }
 const NOT_ADMINISTRATOR = 'Must be an organization administrator'
 const CANNOT_CREATE = 'User not authorized to create users'
-
-/** What the answers reveal of one user. */
-interface SeenUser {
-  id: number | undefined
-  email: string
-  fullName: string | undefined
-  role: number | undefined
-  isActive: boolean | undefined
-  botType: number | null | undefined
-  botOwnerId: number | null | undefined
-  isSystemBot: boolean
-  dateJoined: string | undefined
-  timezone: string | undefined
-  avatarVersion: number | undefined
-}
 
 /** A user to seed, with what the snapshot step places (id, dates) beside the scenario's fields. */
 interface SeedUser {
@@ -97,90 +83,6 @@ export interface LevelRule {
   default: number
   max: number
   min: number
-}
-
-const str = (value: unknown) => (typeof value === 'string' ? value : undefined)
-const num = (value: unknown) => (typeof value === 'number' ? value : undefined)
-
-/** Walks a JSON value, calling `visit` on every object. */
-function eachObject(value: unknown, visit: (object: Record<string, unknown>) => void): void {
-  if (Array.isArray(value)) {
-    for (const item of value) eachObject(item, visit)
-    return
-  }
-  const object = asObject(value)
-  if (!object) return
-  visit(object)
-  for (const item of Object.values(object)) eachObject(item, visit)
-}
-
-/** The users an answer reveals: user objects, message senders and recipients. */
-function usersIn(json: unknown): SeenUser[] {
-  const found: SeenUser[] = []
-  const blank = (id: number | undefined, email: string): SeenUser => ({
-    id,
-    email,
-    fullName: undefined,
-    role: undefined,
-    isActive: undefined,
-    botType: undefined,
-    botOwnerId: undefined,
-    isSystemBot: false,
-    dateJoined: undefined,
-    timezone: undefined,
-    avatarVersion: undefined,
-  })
-  eachObject(json, (object) => {
-    const id = num(object.user_id)
-    const email = str(object.delivery_email) ?? str(object.email)
-    if (id !== undefined && email !== undefined && typeof object.full_name === 'string') {
-      found.push({
-        ...blank(id, email),
-        fullName: object.full_name,
-        role: num(object.role),
-        isActive: typeof object.is_active === 'boolean' ? object.is_active : undefined,
-        botType: object.is_bot === true ? (num(object.bot_type) ?? 1) : null,
-        botOwnerId: object.is_bot === true ? (num(object.bot_owner_id) ?? null) : null,
-        isSystemBot: object.is_system_bot === true,
-        dateJoined: str(object.date_joined),
-        timezone: str(object.timezone),
-        avatarVersion: num(object.avatar_version),
-      })
-    }
-    const senderId = num(object.sender_id)
-    const senderEmail = str(object.sender_email)
-    if (senderId !== undefined && senderEmail !== undefined) {
-      found.push({
-        ...blank(senderId, senderEmail),
-        fullName: str(object.sender_full_name),
-        isSystemBot: object.sender_realm_str === 'zulipinternal',
-        botType: object.sender_realm_str === 'zulipinternal' ? 1 : undefined,
-      })
-    }
-    if (Array.isArray(object.display_recipient)) {
-      for (const person of object.display_recipient) {
-        const entry = asObject(person)
-        const personId = num(entry?.id)
-        const personEmail = str(entry?.email)
-        if (personId !== undefined && personEmail !== undefined) {
-          found.push({ ...blank(personId, personEmail), fullName: str(entry?.full_name) })
-        }
-      }
-    }
-  })
-  return found
-}
-
-/** Merges what is known of one user; earlier, fuller facts are kept. */
-function merge(into: SeenUser, more: SeenUser): void {
-  for (const key of Object.keys(more) as Array<keyof SeenUser>) {
-    if (into[key] === undefined && more[key] !== undefined) {
-      ;(into as unknown as Record<string, unknown>)[key] = more[key]
-    }
-  }
-  if (more.isSystemBot) into.isSystemBot = true
-  // A real address beats the fake `user<id>@<host>` shown when addresses are hidden.
-  if (/^user\d+@/.test(into.email) && !/^user\d+@/.test(more.email)) into.email = more.email
 }
 
 /** A synthetic API key (32 letters and digits, as Zulip's), unique per number. */
