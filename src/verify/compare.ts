@@ -43,6 +43,8 @@ export interface CompareContext {
   stableOrder: OrderStability
   /** Who sent the request (a credential's id), for per-account header counters. */
   who: string
+  /** Lists (`body.members`) whose order the real service does not fix: compared as sets (`unordered.ts`). */
+  unordered: ReadonlySet<string>
 }
 
 /** One side's answer. */
@@ -243,7 +245,9 @@ function compareListsById(
       findings.push({ kind: 'extra', path: `${path}[${j}]`, expected: undefined, actual: item })
     }
   })
-  const inOrder = pairs.every(([, j], n) => n === 0 || j > (pairs[n - 1] as [number, number])[1])
+  const inOrder =
+    context.unordered.has(path) ||
+    pairs.every(([, j], n) => n === 0 || j > (pairs[n - 1] as [number, number])[1])
   if (!inOrder) {
     const recordedIds = pairs.map(([i]) => idOf(recorded[i]))
     const simOrder = [...pairs].sort((a, b) => a[1] - b[1]).map(([i]) => idOf(recorded[i]))

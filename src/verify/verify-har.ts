@@ -10,6 +10,7 @@ import { replayOf, send } from './replay.js'
 import type { Difference, SkippedExchange, VerifyReport } from './report.js'
 import { checkRoles } from './roles.js'
 import { type Setup, setUp } from './setup.js'
+import { unorderedLists } from './unordered.js'
 
 /** Options of `verifyHar`. */
 export interface VerifyOptions {
@@ -113,6 +114,7 @@ export async function verifyHar(har: unknown, options: VerifyOptions = {}): Prom
       identities: setup.identities,
       stableOrder,
       who: plan.credential.id,
+      unordered: unorderedLists(plan),
     }
     const recorded = {
       status: exchange.status,
