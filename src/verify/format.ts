@@ -74,6 +74,7 @@ export function formatReport(report: VerifyReport): string {
   for (const organization of setup.organizations) {
     lines.push(
       `  messaging ${organization.recordedUrl} as "${organization.subdomain}", level ${organization.featureLevel} (${organization.featureLevelFrom})`,
+      `    e-mail visibility ${organization.emailVisibility} (${organization.emailVisibilityFrom})`,
     )
   }
   for (const account of setup.accounts) {

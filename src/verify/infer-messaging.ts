@@ -8,19 +8,32 @@
  * `GET /users`); then what its requests got: a `POST /users` that succeeded makes an administrator with
  * `can_create_users`, `Must be an organization administrator` a member, `User not authorized to create
  * users` an administrator without it. Without evidence: a member (option `roles` says otherwise). A
- * credential whose every answer is a 401 maps onto no account: its header is replayed as recorded.
+ * credential whose every answer is a 401 maps onto no account: its header is replayed as recorded, unless
+ * the 401 is `Account is deactivated`: the account exists, deactivated before the recording began.
+ *
+ * A user the recording deactivates (`DELETE /users/{id}`, `DELETE /users/me`) was active before it, whatever
+ * later answers show. E-mail visibility comes from the addresses the answers show (`infer-visibility.ts`);
+ * a seeded user whose real address the recording never shows gets a stand-in of the recording's fake domain.
  * @module
  */
 import type { MessagingScenarioInput } from '../../scenarios/schema/messaging.js'
 import type { Credential } from './credentials.js'
 import { describeCredential } from './credentials.js'
 import { header } from './har-input.js'
+import {
+  type OrganizationVisibility,
+  planVisibility,
+  type Reader,
+  type Sighting,
+  sightingsIn,
+  type VisibilityPlan,
+} from './infer-visibility.js'
 import { subdomainFor } from './locate.js'
 import { requestParams } from './params.js'
 import { asObject, type PlannedExchange, succeeded } from './plan.js'
 import type { VerifySetup } from './report.js'
 import { type RoleOverride, roleOverride } from './roles.js'
-import { merge, num, type SeenUser, str, usersIn } from './seen-users.js'
+import { dummyDomain, merge, num, type SeenUser, str, usersIn } from './seen-users.js'
 
 type OrganizationInput = MessagingScenarioInput['organizations'][number]
 type UserInput = OrganizationInput['users'][number]
@@ -42,6 +55,7 @@ const BOT_TYPE_NAMES: Readonly<Record<number, NonNullable<UserInput['bot']>>> = 
 }
 const NOT_ADMINISTRATOR = 'Must be an organization administrator'
 const CANNOT_CREATE = 'User not authorized to create users'
+const DEACTIVATED = 'Account is deactivated'
 
 /** A user to seed, with what the snapshot step places (id, dates) beside the scenario's fields. */
 interface SeedUser {
@@ -58,6 +72,7 @@ interface PlannedOrganization {
   definition: OrganizationInput
   users: SeedUser[]
   featureLevelFrom: string
+  visibility: VisibilityPlan
 }
 
 /** How to replay a messaging credential: as an account of an organization, or exactly as recorded. */
@@ -95,6 +110,8 @@ interface Evidence {
   cannotCreate: boolean
   welcomed: boolean
   valid: boolean
+  /** Its first answer was `Account is deactivated`: deactivated before the recording began. */
+  deactivatedBefore: boolean
 }
 
 function evidenceOf(plans: readonly PlannedExchange[]): Map<string, Evidence> {
@@ -107,11 +124,12 @@ function evidenceOf(plans: readonly PlannedExchange[]): Map<string, Evidence> {
       cannotCreate: false,
       welcomed: false,
       valid: false,
+      deactivatedBefore: str(asObject(plan.json)?.msg) === DEACTIVATED,
     }
     evidence.set(id, known)
-    if (plan.exchange.status !== 401) known.valid = true
     const path = plan.located?.path
     const message = str(asObject(plan.json)?.msg)
+    if (plan.exchange.status !== 401 || message === DEACTIVATED) known.valid = true
     if (plan.exchange.method === 'POST' && path === '/api/v1/users' && succeeded(plan))
       known.created = true
     if (path === '/api/v1/realm/test_welcome_bot_custom_message' && succeeded(plan))
@@ -164,6 +182,7 @@ export function planMessaging(
   plans: readonly PlannedExchange[],
   levels: LevelRule,
   roles: ReadonlyMap<string, string>,
+  emailVisibility?: OrganizationVisibility,
 ): MessagingPlan {
   const evidence = evidenceOf(plans)
   const createdUserIds = new Set<number>()
@@ -182,6 +201,9 @@ export function planMessaging(
     const subdomain = subdomainFor(base, subdomains)
     subdomains.add(subdomain)
     const created = new Set<string>()
+    const deactivatedIds = new Set<number>()
+    const deactivatedEmails = new Set<string>()
+    const sightings: Sighting[] = []
     const seen: SeenUser[] = []
     const byId = new Map<number, SeenUser>()
     /** The user an e-mail names: a human before a bot of the same address (a system bot's may be reused). */
@@ -223,14 +245,31 @@ export function planMessaging(
       }
       const pathId = /^\/api\/v1\/users\/(\d+)$/.exec(plan.located?.path ?? '')?.[1]
       if (pathId !== undefined) mentionedUserIds.add(Number(pathId))
-      if (succeeded(plan)) for (const user of usersIn(plan.json)) remember(user)
+      if (plan.exchange.method === 'DELETE' && succeeded(plan)) {
+        if (pathId !== undefined) deactivatedIds.add(Number(pathId))
+        const email = emailOf(plan.credential)
+        if (plan.located?.path === '/api/v1/users/me' && email)
+          deactivatedEmails.add(email.toLowerCase())
+      }
+      if (succeeded(plan)) {
+        for (const user of usersIn(plan.json)) remember(user)
+        sightings.push(...sightingsIn(plan.json, plan.credential.id))
+      }
       const limit = Number(header(plan.exchange.responseHeaders, 'x-ratelimit-limit'))
       if (Number.isInteger(limit) && limit > 0) rateLimit ??= limit
     }
 
     const users: SeedUser[] = []
-    const addUser = (user: SeenUser, role: UserInput['role'], canCreateUsers: boolean) => {
+    const addUser = (
+      user: SeenUser,
+      role: UserInput['role'],
+      canCreateUsers: boolean,
+      deactivatedBefore = false,
+    ) => {
       const email = user.email
+      const deactivatedHere =
+        (user.id !== undefined && deactivatedIds.has(user.id)) ||
+        deactivatedEmails.has(email.toLowerCase())
       const bot = user.botType === undefined || user.botType === null ? null : user.botType
       const owner = user.botOwnerId == null ? undefined : byId.get(user.botOwnerId)
       users.push({
@@ -240,7 +279,7 @@ export function planMessaging(
           role,
           apiKey: syntheticKey(++keys),
           canCreateUsers,
-          isActive: user.isActive ?? true,
+          isActive: deactivatedHere || (user.isActive ?? !deactivatedBefore),
           bot: bot === null ? null : (BOT_TYPE_NAMES[bot] ?? 'generic'),
           ...(owner && bot !== null && owner.botType == null ? { botOwner: owner.email } : {}),
           systemBot: bot !== null && user.isSystemBot,
@@ -253,6 +292,7 @@ export function planMessaging(
     }
 
     // The credentials' accounts first: their roles come from evidence too.
+    const readers = new Map<string, Reader>()
     const credentialEmails = new Map<string, string[]>()
     for (const plan of own) {
       const email = emailOf(plan.credential)
@@ -284,6 +324,7 @@ export function planMessaging(
         cannotCreate: proofs.some((p) => p.cannotCreate),
         welcomed: proofs.some((p) => p.welcomed),
         valid: true,
+        deactivatedBefore: proofs.every((p) => p.deactivatedBefore),
       }
       const overridden: RoleOverride | undefined = roleOverride(roles, lower)
       const seenUser = byEmail(lower)
@@ -311,13 +352,15 @@ export function planMessaging(
         role: `${role}${canCreateUsers ? ' (can_create_users)' : ''}`,
         from,
       })
+      for (const id of credentialIds)
+        readers.set(id, { role: role ?? 'member', userId: seenUser?.id })
       if (created.has(lower)) continue
       const user: SeenUser = seenUser ?? {
         ...{ id: undefined, email: lower, fullName: undefined, role: undefined },
         ...{ isActive: undefined, botType: null, botOwnerId: null, isSystemBot: false },
         ...{ dateJoined: undefined, timezone: undefined, avatarVersion: undefined },
       }
-      addUser(user, role, canCreateUsers)
+      addUser(user, role, canCreateUsers, proof.deactivatedBefore)
     }
     // Then everyone else the answers show existed before the recording.
     for (const user of seen) {
@@ -331,16 +374,37 @@ export function planMessaging(
     const level = featureLevelOf(own, levels)
     if (level.from.includes('above the newest'))
       notes.push(`${base}: replayed at level ${level.level}: ${level.from}`)
+    const visibility = planVisibility(sightings, {
+      readers,
+      created: createdUserIds,
+      featureLevel: level.level,
+      option: emailVisibility,
+    })
+    for (const user of users) {
+      const id = user.recordedId
+      const own = id === undefined ? undefined : visibility.users.get(id)
+      if (own !== undefined) {
+        user.input.emailAddressVisibility = own
+        notes.push(
+          `${base}: user ${id} has its own e-mail visibility, ${own} (what the answers show)`,
+        )
+      }
+      // Only ever shown as `user<id>@<fake domain>`: the real address is not in the recording.
+      const domain = dummyDomain(user.input.email, id)
+      if (domain !== undefined) user.input.email = `address-not-recorded-${id}@${domain}`
+    }
     const settings = own.map((plan) => asObject(plan.json)).find((body) => str(body?.realm_name))
     organizations.push({
       base,
       featureLevelFrom: level.from,
       users,
+      visibility,
       definition: {
         subdomain,
         name: str(settings?.realm_name) ?? 'Understudy verify',
         description: plainDescription(str(settings?.realm_description)),
         featureLevel: level.level,
+        emailAddressVisibility: visibility.organization,
         ...(rateLimit === undefined ? {} : { rateLimit: { perHour: rateLimit } }),
         users: users.map((user) => user.input),
       },

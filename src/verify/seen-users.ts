@@ -24,6 +24,17 @@ export interface SeenUser {
 export const str = (value: unknown) => (typeof value === 'string' ? value : undefined)
 export const num = (value: unknown) => (typeof value === 'number' ? value : undefined)
 
+const DUMMY = /^user(\d+)@([^@\s]+)$/
+
+/**
+ * The domain of a dummy address of user `id` (`user<id>@<fake domain>`, what Zulip shows for a hidden
+ * address), or `undefined` when the address is not one.
+ */
+export function dummyDomain(email: string, id: number | undefined): string | undefined {
+  const match = DUMMY.exec(email)
+  return match && id !== undefined && Number(match[1]) === id ? match[2] : undefined
+}
+
 /** Walks a JSON value, calling `visit` on every object. */
 export function eachObject(value: unknown, visit: (object: Record<string, unknown>) => void): void {
   if (Array.isArray(value)) {
@@ -102,5 +113,7 @@ export function merge(into: SeenUser, more: SeenUser): void {
   }
   if (more.isSystemBot) into.isSystemBot = true
   // A real address beats the fake `user<id>@<host>` shown when addresses are hidden.
-  if (/^user\d+@/.test(into.email) && !/^user\d+@/.test(more.email)) into.email = more.email
+  const id = into.id ?? more.id
+  if (dummyDomain(into.email, id) !== undefined && dummyDomain(more.email, id) === undefined)
+    into.email = more.email
 }

@@ -19,6 +19,7 @@ import { VerifyInputError } from './har-input.js'
 import { IdentityMap } from './identity.js'
 import { type MessagingPlan, planMessaging } from './infer-messaging.js'
 import { planRouter, type RouterPlan } from './infer-router.js'
+import { type OrganizationVisibility, VISIBILITY_NAMES } from './infer-visibility.js'
 import { ofService, type PlannedExchange } from './plan.js'
 import type { VerifySetup } from './report.js'
 
@@ -32,6 +33,8 @@ export interface SetupOptions {
   seed?: string | number | undefined
   /** Roles where the recording does not show them: e-mail or router key → role (see `roles.ts`). */
   roles?: ReadonlyMap<string, string>
+  /** Each organization's e-mail visibility, whatever the answers show (`infer-visibility.ts`). */
+  emailVisibility?: string | undefined
 }
 
 /** A simulator set up to match a recording, and what replay needs to address it. */
@@ -126,6 +129,16 @@ export async function setUp(
     const problem = featureLevelProblem(options.featureLevel)
     if (problem !== undefined) throw new VerifyInputError(`feature level: ${problem}`)
   }
+  const visibility = options.emailVisibility
+  if (
+    visibility !== undefined &&
+    visibility !== 'server-default' &&
+    !(VISIBILITY_NAMES as readonly string[]).includes(visibility)
+  ) {
+    throw new VerifyInputError(
+      `email visibility: "${visibility}" is not everyone, members, moderators, admins, nobody or server-default`,
+    )
+  }
   const replayed = plans.filter((plan) => plan.located !== undefined && !plan.exchange.unusable)
   const messaging = planMessaging(
     ofService(replayed, 'messaging'),
@@ -136,6 +149,7 @@ export async function setUp(
       max: FEATURE_LEVEL_RANGE.max,
     },
     roles,
+    visibility as OrganizationVisibility | undefined,
   )
   const router = planRouter(ofService(replayed, 'router'), roles)
   const scenario: ScenarioDefinition = {
@@ -169,6 +183,8 @@ export async function setUp(
     const url = simulator.messaging.baseUrlOf(organization.definition.subdomain)
     organizationUrls.set(organization.base, url)
     identities.addUrl(url, organization.base)
+    if (organization.visibility.fakeDomain !== undefined)
+      identities.addFakeDomain(organization.visibility.fakeDomain)
   }
   return {
     simulator,
@@ -185,6 +201,8 @@ export async function setUp(
         name: organization.definition.name,
         featureLevel: organization.definition.featureLevel ?? DEFAULT_FEATURE_LEVEL,
         featureLevelFrom: organization.featureLevelFrom,
+        emailVisibility: organization.visibility.organization,
+        emailVisibilityFrom: organization.visibility.from,
       })),
       accounts: [...messaging.summary, ...router.summary],
       seededUsers: messaging.organizations.reduce((sum, o) => sum + o.users.length, 0),

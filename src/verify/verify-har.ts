@@ -17,9 +17,16 @@ import { unorderedLists } from './unordered.js'
 export interface VerifyOptions {
   /**
    * The messaging feature level to replay at. Default: the level an answer of the recording states
-   * (`server_settings`' `zulip_feature_level`), else 421 (Zulip 11.0).
+   * (`server_settings`' `zulip_feature_level`), else the simulator's default level (500, Zulip 12.2).
    */
   featureLevel?: number | undefined
+  /**
+   * Each messaging organization's `email_address_visibility` (`everyone`, `members`, `moderators`,
+   * `admins`, `nobody`, or `server-default`: the real default for a new organization at the level).
+   * Default: what the addresses in the answers show, else `server-default`. A seeded user whose own
+   * answers show another setting keeps theirs.
+   */
+  emailVisibility?: string | undefined
   /**
    * The simulator clock's start; the recording's dates keep their distances from it. Default: the
    * recording's first date, else the current time.
