@@ -80,9 +80,9 @@ export function formatReport(report: VerifyReport): string {
   for (const account of setup.accounts) {
     lines.push(`  ${account.service} ${account.credential}: ${account.role} (${account.from})`)
   }
-  if (setup.seededUsers > 0 || setup.seededPresets > 0) {
+  if (setup.seededUsers > 0 || setup.seededPresets > 0 || setup.seededMessages > 0) {
     lines.push(
-      `  seeded from the recording: ${setup.seededUsers} user(s), ${setup.seededPresets} preset(s)`,
+      `  seeded from the recording: ${setup.seededUsers} user(s), ${setup.seededMessages} message(s), ${setup.seededPresets} preset(s)`,
     )
   }
   for (const note of setup.notes) lines.push(`  note: ${note}`)

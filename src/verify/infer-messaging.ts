@@ -14,6 +14,8 @@
  * A user the recording deactivates (`DELETE /users/{id}`, `DELETE /users/me`) was active before it, whatever
  * later answers show. E-mail visibility comes from the addresses the answers show (`infer-visibility.ts`);
  * a seeded user whose real address the recording never shows gets a stand-in of the recording's fake domain.
+ * A user's `max_message_id` before any message of the recording names a message that existed before it
+ * (Zulip's onboarding messages): it is planned as `earlierMessages`, which the set-up seeds.
  * @module
  */
 import type { MessagingScenarioInput } from '../../scenarios/schema/messaging.js'
@@ -73,6 +75,11 @@ interface PlannedOrganization {
   users: SeedUser[]
   featureLevelFrom: string
   visibility: VisibilityPlan
+  /**
+   * Messages that existed before the recording, as the users' `max_message_id` shows them: each id with
+   * the recorded ids of the users whose newest message it was.
+   */
+  earlierMessages: Array<{ id: number; userIds: number[] }>
 }
 
 /** How to replay a messaging credential: as an account of an organization, or exactly as recorded. */
@@ -204,6 +211,7 @@ export function planMessaging(
     const deactivatedIds = new Set<number>()
     const deactivatedEmails = new Set<string>()
     const sightings: Sighting[] = []
+    const maxMessageIds: Array<{ id: number; credential: string }> = []
     const seen: SeenUser[] = []
     const byId = new Map<number, SeenUser>()
     /** The user an e-mail names: a human before a bot of the same address (a system bot's may be reused). */
@@ -254,6 +262,9 @@ export function planMessaging(
       if (succeeded(plan)) {
         for (const user of usersIn(plan.json)) remember(user)
         sightings.push(...sightingsIn(plan.json, plan.credential.id))
+        const newest = num(body?.max_message_id)
+        if (plan.located?.path === '/api/v1/users/me' && newest !== undefined && newest > 0)
+          maxMessageIds.push({ id: newest, credential: plan.credential.id })
       }
       const limit = Number(header(plan.exchange.responseHeaders, 'x-ratelimit-limit'))
       if (Number.isInteger(limit) && limit > 0) rateLimit ??= limit
@@ -393,12 +404,22 @@ export function planMessaging(
       const domain = dummyDomain(user.input.email, id)
       if (domain !== undefined) user.input.email = `address-not-recorded-${id}@${domain}`
     }
+    const earlierMessages = new Map<number, number[]>()
+    const firstCreated = Math.min(...createdMessageIds)
+    for (const { id, credential } of maxMessageIds) {
+      const userId = readers.get(credential)?.userId
+      if (userId === undefined || createdMessageIds.has(id) || id > firstCreated) continue
+      const ids = earlierMessages.get(id) ?? []
+      if (!ids.includes(userId)) ids.push(userId)
+      earlierMessages.set(id, ids)
+    }
     const settings = own.map((plan) => asObject(plan.json)).find((body) => str(body?.realm_name))
     organizations.push({
       base,
       featureLevelFrom: level.from,
       users,
       visibility,
+      earlierMessages: [...earlierMessages].map(([id, userIds]) => ({ id, userIds })),
       definition: {
         subdomain,
         name: str(settings?.realm_name) ?? 'Understudy verify',

@@ -90,6 +90,8 @@ export interface VerifySetup {
   seededUsers: number
   /** Presets seeded because the recording shows they existed before it started. */
   seededPresets: number
+  /** Messages seeded because the recording shows they existed before it started (`max_message_id`). */
+  seededMessages: number
   /** Anything else worth knowing (a level above the simulator's newest, a default taken). */
   notes: string[]
 }

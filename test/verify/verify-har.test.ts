@@ -242,6 +242,43 @@ describe('identity is not a difference', () => {
     expect(report.differences).toEqual([])
   })
 
+  it('messages that existed before the recording, as a max_message_id shows them, are seeded at their ids', async () => {
+    // As on a real server, where onboarding messages come first: every message id 20 higher, and Iago's
+    // newest message before the recording is 12.
+    const later = copy(har)
+    for (const e of later.log.entries) {
+      e.request.url = e.request.url.replace(
+        /\/messages\/(\d+)/,
+        (_, id) => `/messages/${Number(id) + 20}`,
+      )
+      e.response.content.text = e.response.content.text
+        ?.replace(/"message_id":(\d+)/g, (_, id) => `"message_id":${Number(id) + 20}`)
+        .replace(/"id":(\d+),"sender_id"/g, (_, id) => `"id":${Number(id) + 20},"sender_id"`)
+    }
+    const me = entry(later, 'GET', '/users/me')
+    expect(me.response.content.text).toContain('"max_message_id":-1')
+    me.response.content.text = me.response.content.text?.replace(
+      '"max_message_id":-1',
+      '"max_message_id":12',
+    )
+    const report = await verifyHar(later)
+    expect(report.differences).toEqual([])
+    expect(report.setup.seededMessages).toBe(1)
+    // Reading such a message is not compared: the recording does not show what it held.
+    const older = copy(later)
+    const read = entry(older, 'GET', '/messages/21')
+    read.request.url = read.request.url.replace('/messages/21', '/messages/12')
+    expect((await verifyHar(older)).skipped).toEqual([
+      {
+        exchange: position(older, read),
+        method: 'GET',
+        url: `${MESSAGING}/messages/12`,
+        reason:
+          'it acts on a message that existed before the recording, whose content the recording does not show',
+      },
+    ])
+  })
+
   it('UUIDs changed consistently verify clean; one changed alone maps inconsistently', async () => {
     // A permutation of hex digits that keeps every UUID a valid v4 UUID.
     const swap: Record<string, string> = {
