@@ -108,7 +108,9 @@ function compareNumbers(
   context: CompareContext,
 ): Finding[] {
   const space = numberSpace(place)
-  if (space !== undefined && Number.isInteger(recorded) && Number.isInteger(simulated)) {
+  // Ids are positive: -1 and 0 under an id key are sentinels (`max_message_id: -1`, no message), values.
+  const ids = Number.isInteger(recorded) && Number.isInteger(simulated)
+  if (space !== undefined && ids && recorded > 0 && simulated > 0) {
     const conflict = context.identities.learn(space, recorded, simulated)
     return conflict ? [identityFinding(path, conflict)] : []
   }

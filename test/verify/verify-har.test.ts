@@ -181,6 +181,23 @@ describe('an edited copy: exactly one difference per edit, with both values', ()
     })
   })
 
+  it('a max_message_id where the simulator has none: -1 is a value, not an id to map', async () => {
+    const edited = copy(har)
+    const me = entry(edited, 'GET', '/users/me')
+    editBody(me, (body) => {
+      body.max_message_id = 5
+    })
+    expect(await onlyDifference(edited)).toEqual({
+      exchange: position(edited, me),
+      method: 'GET',
+      url: `${MESSAGING}/users/me`,
+      kind: 'value',
+      path: 'body.max_message_id',
+      expected: 5,
+      actual: -1,
+    })
+  })
+
   it('a header a client reads', async () => {
     const edited = copy(har)
     const refused = entry(edited, 'GET', '/users/me', 2)
