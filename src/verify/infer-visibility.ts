@@ -18,6 +18,7 @@
  * the replayed level). A seeded user whose sightings rule the organization's setting out gets their own.
  * @module
  */
+import { LEVELS } from '../messaging/feature-levels.js'
 import { asObject } from './plan.js'
 import { dummyDomain, eachObject, num, str } from './seen-users.js'
 
@@ -219,13 +220,20 @@ export function planVisibility(
     organization = mostConsistent(humans.map(([, user]) => user.settings))
     from = 'the addresses of its users'
   }
+  // What `server-default` is at this level: the real default for a new organization.
+  const concrete: VisibilityName =
+    organization !== 'server-default'
+      ? organization
+      : input.featureLevel >= LEVELS.newOrganizationsHideEmails
+        ? 'admins'
+        : 'everyone'
   const own = new Map<number, VisibilityName>()
   if (perUser) {
     for (const [id, user] of users) {
       if (input.created.has(id) || user.settings.length === 0) continue
       // Bots have `everyone` whatever the organization's default.
-      const theirs = user.bot ? 'everyone' : organization
-      if (theirs === 'server-default' || user.settings.includes(theirs)) continue
+      const theirs = user.bot ? 'everyone' : concrete
+      if (user.settings.includes(theirs)) continue
       own.set(id, user.settings[0] as VisibilityName)
     }
   }

@@ -70,6 +70,10 @@ describe('e-mail visibility, as the recording shows it', () => {
       expected: 'user8@acme.zulipchat.com',
       actual: 'romeo@acme.example',
     })
+    // server-default is admins at this level (500): what the recording shows, the two users' own kept.
+    const serverDefault = await verifyHar(har, { emailVisibility: 'server-default' })
+    expect(serverDefault.differences).toEqual([])
+    expect(serverDefault.setup.notes).toHaveLength(2)
     await expect(verifyHar(har, { emailVisibility: 'friends' })).rejects.toThrow(
       new VerifyInputError(
         'email visibility: "friends" is not everyone, members, moderators, admins, nobody or server-default',
