@@ -101,29 +101,53 @@ export const featureLevelBody = z.strictObject({ featureLevel: required })
 export const rateLimitBody = z.strictObject({ rateLimit: required })
 
 /**
- * `GET /journal`, `GET /journal/count` and `GET /journal.har`: the filter, as query parameters (an
- * unknown service or operation id refused, as in process).
+ * A query string's parameters as an object: a parameter given once is its value, one given more than once
+ * all of its values (which `journalQuery` refuses, rather than silently keep the last).
  */
-export const journalQuery = z
-  .strictObject({
-    service: serviceField,
-    tenant: optionalString,
-    operation: optionalString,
-    method: optionalString,
-    status: z
-      .custom<string>((value) => typeof value === 'string' && /^[0-9]{1,3}$/.test(value), {
-        error: 'must be a number',
-      })
-      .transform(Number)
-      .optional(),
-    since: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
-      .transform(epochOf)
-      .optional(),
-    until: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
-      .transform(epochOf)
-      .optional(),
-  })
-  .superRefine(checkOperation)
+export function queryFields(query: URLSearchParams): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {}
+  for (const [name, value] of query) {
+    const earlier = fields[name]
+    fields[name] =
+      earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value]
+  }
+  return fields
+}
+
+/** Refuses a parameter given more than once (`service=router&service=messaging`), naming it. */
+const eachOnce = z.custom<Record<string, unknown>>().superRefine((fields, context) => {
+  for (const [name, value] of Object.entries(fields)) {
+    if (Array.isArray(value))
+      context.addIssue({ code: 'custom', path: [name], message: 'is given more than once' })
+  }
+})
+
+/**
+ * `GET /journal`, `GET /journal/count` and `GET /journal.har`: the filter, as query parameters (from
+ * `queryFields`), each at most once (an unknown service or operation id refused, as in process).
+ */
+export const journalQuery = eachOnce.pipe(
+  z
+    .strictObject({
+      service: serviceField,
+      tenant: optionalString,
+      operation: optionalString,
+      method: optionalString,
+      status: z
+        .custom<string>((value) => typeof value === 'string' && /^[0-9]{1,3}$/.test(value), {
+          error: 'must be a number',
+        })
+        .transform(Number)
+        .optional(),
+      since: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
+        .transform(epochOf)
+        .optional(),
+      until: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
+        .transform(epochOf)
+        .optional(),
+    })
+    .superRefine(checkOperation),
+)
 
 function epochOf(value: string): number {
   return /^[0-9]+$/.test(value) ? Number(value) : Date.parse(value)

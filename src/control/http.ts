@@ -62,6 +62,7 @@ import {
   featureLevelBody,
   journalQuery,
   latencyBody,
+  queryFields,
   rateLimitBody,
   scenarioBody,
   seedBody,
@@ -98,7 +99,7 @@ function readJson(request: PlainRequest): unknown {
 
 /** The journal filter of a query string (each parameter once; unknown parameters refused). */
 function journalFilter(query: URLSearchParams): JournalFilter {
-  return parseInput(journalQuery, Object.fromEntries(query), 'read the journal') as JournalFilter
+  return parseInput(journalQuery, queryFields(query), 'read the journal') as JournalFilter
 }
 
 const listFaults = (simulator: SimulatorCore) => faultsAsJson(simulator.faults.list())

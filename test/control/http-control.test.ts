@@ -172,6 +172,10 @@ describe('/__understudy/journal', () => {
     ],
     ['/journal/count?until=soon', 'until: must be an ISO time or epoch milliseconds (got "soon")'],
     ['/journal?limit=5', 'limit: unknown field'],
+    ['/journal?service=router&service=messaging', 'service: is given more than once'],
+    ['/journal/count?status=200&status=404', 'status: is given more than once'],
+    ['/journal.har?operation=getPreset&operation=getPreset', 'operation: is given more than once'],
+    ['/journal?since=1&until=2&since=1', 'since: is given more than once'],
   ])('refuses GET %s with 400', async (path, message) => {
     expect(await send('GET', path)).toEqual([
       400,
