@@ -166,6 +166,21 @@ describe('a state file the CLI cannot load', () => {
     )
   })
 
+  it('is one line and exit code 1, naming the file, when its clock leaves Date’s range', async () => {
+    const clock = { start: Date.parse(NOW), created: 'real', fixedAt: null, offsetMs: -1.7e16 }
+    const first = await serve()
+    expect(await write(first, 'before')).toBe(200)
+    await first.stop()
+    started.splice(started.indexOf(first), 1)
+    const snapshot = JSON.parse(await readFile(file, 'utf8'))
+    await writeFile(file, JSON.stringify({ ...snapshot, clock }))
+    const { code, stdout, stderr } = await serveOnce()
+    expect([code, stdout]).toEqual([1, ''])
+    expect(stderr).toBe(
+      `understudy: Failed to load the state file "${file}": clock.offsetMs: with the start ${clock.start} it gives ${clock.start - 1.7e16}, not a time a Date can hold (within ±8.64e15 ms of 1970).\n`,
+    )
+  })
+
   it('refuses an empty --state-file as a usage error (exit code 2)', async () => {
     const { code, stderr } = await runCli(['serve', '--state-file', ''], { bin: true })
     expect(code).toBe(2)

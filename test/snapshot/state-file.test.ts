@@ -184,6 +184,17 @@ describe('a state file that cannot be loaded', () => {
     )
   })
 
+  it('is refused when its clock would give a time a Date cannot hold', async () => {
+    const server = await start()
+    const snapshot = server.simulator.snapshot()
+    await stop(server)
+    const clock = { start: snapshot.clock.start, created: 'real', fixedAt: null, offsetMs: -1.7e16 }
+    await writeFile(file, JSON.stringify({ ...snapshot, clock }))
+    expect(await refusal()).toBe(
+      `[understudy] Failed to load the state file "${file}": clock.offsetMs: with the start ${clock.start} it gives ${clock.start - 1.7e16}, not a time a Date can hold (within ±8.64e15 ms of 1970).`,
+    )
+  })
+
   it('is refused when its format is newer', async () => {
     const server = await start()
     const snapshot = server.simulator.snapshot()
