@@ -59,7 +59,16 @@ export function serviceHandlers(
   answer: (request: PlainRequest) => Promise<Outcome | undefined>,
   maxBodyBytes = Number.POSITIVE_INFINITY,
 ): RequestHandler[] {
-  const resolver = async ({ request }: { request: Request }) =>
-    toResolverResult(await answer(await toPlainRequest(request, maxBodyBytes)))
+  const resolver = async ({ request }: { request: Request }) => {
+    let plain: PlainRequest
+    try {
+      plain = await toPlainRequest(request, maxBodyBytes)
+    } catch {
+      // A body that cannot be read (its stream errored, the call was aborted): as `fetch` meets it, a
+      // network error, never a 500 carrying the stack.
+      return HttpResponse.error()
+    }
+    return toResolverResult(await answer(plain))
+  }
   return patterns.map((pattern) => http.all(pattern, resolver))
 }
