@@ -57,7 +57,9 @@ const OPTIONS = {
     help: 'also answer for this Host name (repeatable; loopback names always work)',
   },
   cors: {
-    help: 'let pages on other origins call the simulated services (never the control surface)',
+    value: '[origin]',
+    multiple: true,
+    help: 'let pages call the simulated services (never the control surface): alone, pages on loopback origins; with origins (repeatable), pages of those',
   },
   engine: {
     value: '<direct|msw>',
@@ -91,8 +93,20 @@ ${Object.entries(OPTIONS as Record<string, OptionSpec>)
   })
   .join('\n')}`
 
-/** `--log` takes an optional value: `--log json` and `--log text` become `--log=…`, a bare `--log` is text. */
-function withLogValue(argv: readonly string[]): string[] {
+/** What a bare `--cors` stands for: pages on loopback origins. */
+export const CORS_LOOPBACK = 'loopback'
+
+/**
+ * The options whose value is optional: the next argument is their value only when it looks like one
+ * (`--log json`, `--cors http://localhost:5173`); alone, they take their bare value.
+ */
+const OPTIONAL_VALUES: Record<string, { bare: string; takes(next: string): boolean }> = {
+  log: { bare: 'text', takes: (next) => next === 'json' || next === 'text' },
+  cors: { bare: CORS_LOOPBACK, takes: (next) => /^[a-z][a-z0-9+.-]*:\/\//i.test(next) },
+}
+
+/** Gives each option with an optional value its value inline: `--log json` becomes `--log=json`, `--log` `--log=text`. */
+function withOptionalValues(argv: readonly string[]): string[] {
   const out: string[] = []
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
@@ -100,9 +114,16 @@ function withLogValue(argv: readonly string[]): string[] {
       out.push(...argv.slice(i))
       break
     }
-    if (arg !== '--log') out.push(arg)
-    else if (argv[i + 1] === 'json' || argv[i + 1] === 'text') out.push(`--log=${argv[++i]}`)
-    else out.push('--log=text')
+    const name = arg.slice(2)
+    const optional =
+      arg.startsWith('--') && Object.hasOwn(OPTIONAL_VALUES, name)
+        ? OPTIONAL_VALUES[name]
+        : undefined
+    if (optional === undefined) out.push(arg)
+    else {
+      const next = argv[i + 1]
+      out.push(`${arg}=${next !== undefined && optional.takes(next) ? argv[++i] : optional.bare}`)
+    }
   }
   return out
 }
@@ -122,7 +143,7 @@ export interface CommandLine {
 export function parseCommandLine(argv: readonly string[]): CommandLine {
   // Not strict: every token is checked below, so each error can name its flag in the CLI's own words.
   const { tokens } = parseArgs({
-    args: withLogValue(argv),
+    args: withOptionalValues(argv),
     options: Object.fromEntries(
       Object.entries(OPTIONS as Record<string, OptionSpec>).map(([name, spec]) => [
         name,

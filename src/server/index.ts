@@ -55,8 +55,9 @@ export interface ServerOptions extends Omit<SimulatorOptions, ServiceName> {
    */
   allowedHosts?: AllowedHosts
   /**
-   * CORS for the simulated services (never the control surface), off by default: `true` for pages of any
-   * origin, `{ origins: ['http://localhost:5173'] }` for those only.
+   * CORS for the simulated services (never the control surface), off by default: `true` for pages on
+   * loopback origins (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`, any port),
+   * `{ origins: ['https://app.example.com'] }` for those only (`loopback: true` adds the loopback ones).
    */
   cors?: CorsOption
   /**

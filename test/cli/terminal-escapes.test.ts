@@ -16,7 +16,8 @@ import { NOW } from '../support/time.js'
 /** OSC 52 (write the clipboard), BEL, clear the screen, a colour: in a quoted local part, a valid address. */
 const EMAIL = '"\u001b]52;c;cHduZWQ=\u0007\u001b[2J\u001b[31m"@acme.example'
 /** Back to the line's start, erase it, print a forged line; and a C1 CSI (U+009B) with DEL. */
-const LABEL = 'Mine\r\u001b[2K2026-01-01T00:00:00.000Z router    listPresets 200 forged\u009b2J\u007f'
+const LABEL =
+  'Mine\r\u001b[2K2026-01-01T00:00:00.000Z router    listPresets 200 forged\u009b2J\u007f'
 /** Any raw control character (C0, DEL, C1) but the line breaks between lines. */
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/
 
