@@ -19,6 +19,7 @@ const EMAIL = '"\u001b]52;c;cHduZWQ=\u0007\u001b[2J\u001b[31m"@acme.example'
 const LABEL =
   'Mine\r\u001b[2K2026-01-01T00:00:00.000Z router    listPresets 200 forged\u009b2J\u007f'
 /** Any raw control character (C0, DEL, C1) but the line breaks between lines. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for.
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/
 
 let folder: string

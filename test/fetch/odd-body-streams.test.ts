@@ -86,7 +86,9 @@ describe('simulator.fetch with a body stream', () => {
     const { stream, counter } = endless()
     const abort = new AbortController()
     setTimeout(() => abort.abort(), 30)
-    const rejected = await simulator.fetch(URL_CREATE, streamed(stream, abort.signal)).catch((e) => e)
+    const rejected = await simulator
+      .fetch(URL_CREATE, streamed(stream, abort.signal))
+      .catch((e) => e)
     expect(rejected).toBe(abort.signal.reason)
     expect(await pulledAfter(counter)).toBe(0)
     expect(counter.cancelled).toBe(abort.signal.reason)
