@@ -37,7 +37,7 @@ import {
 import { createAnswerPath } from './simulator-answer.js'
 import { parseSnapshot } from './snapshot/restore.js'
 import type { Snapshot } from './snapshot/schema.js'
-import { takeSnapshot } from './snapshot/take.js'
+import { registerSnapshotView, takeSnapshot } from './snapshot/take.js'
 
 export { DEFAULT_MESSAGING_BASE_URL } from './messaging/definition.js'
 export { DEFAULT_ROUTER_BASE_URL } from './router/definition.js'
@@ -381,5 +381,8 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     routes,
     ...fetchApi(() => simulator),
   }
+  registerSnapshotView(simulator, () =>
+    takeSnapshot({ scenario, seed, ids, clock, latency, services }, { shared: true }),
+  )
   return simulator
 }

@@ -104,8 +104,12 @@ export interface Service<Slice = unknown> {
  * services' public types).
  */
 export interface Restorable<State = unknown> {
-  /** The whole state as plain JSON, copied (the service's part of a snapshot). */
-  exportState(): State
+  /**
+   * The whole state as plain JSON, copied (the service's part of a snapshot). With `shared`, the parts
+   * the service never changes in place once stored (a preset version's config) are given as they are,
+   * not copied: a view to write out (a state file's save), never handed to a caller.
+   */
+  exportState(options?: { shared?: boolean }): State
   /** Replaces the whole state with a validated snapshot part. */
   importState(state: State): void
 }

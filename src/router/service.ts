@@ -138,7 +138,7 @@ export function createRouterService(
       scripts.load(scenario.scripts)
     },
     inspect: () => inspectRouter(store, options.baseUrl),
-    exportState: () => ({ ...store.exportState(), scripts: scripts.exportState() }),
+    exportState: (options) => ({ ...store.exportState(options), scripts: scripts.exportState() }),
     importState(state) {
       store.importState(state)
       scripts.importState(state.scripts)

@@ -130,15 +130,18 @@ export function createRouterStore(context: ServiceContext) {
     },
     addVersion,
 
-    /** Copies of every record (a config is copied too: the copy shares nothing with the store). */
-    exportState(): RouterStoreState {
+    /**
+     * Copies of every record (a config is copied too: the copy shares nothing with the store). `shared`:
+     * configs as stored (never changed once stored), for a view that is only written out.
+     */
+    exportState(options: { shared?: boolean } = {}): RouterStoreState {
       return {
         workspaces: workspaces.all().map((workspace) => ({ ...workspace })),
         keys: keys.all().map((key) => ({ ...key })),
         presets: presets.all().map((preset) => ({ ...preset })),
         versions: versions.all().map((version) => ({
           ...version,
-          config: structuredClone(version.config),
+          config: options.shared ? version.config : structuredClone(version.config),
         })),
         seq,
       }
