@@ -4,9 +4,9 @@
  * limit, about 512 MiB, at all). The containers less than `expandDepth` levels deep are written as
  * `JSON.stringify(value, null, 2)` writes them, each member a piece of its own; anything deeper (a
  * state file's records) is one piece, `JSON.stringify(value)`: one record per line, and no indentation
- * that could grow with a record's nesting. A record is as large as the request that made it, at most the
- * body limit; a long string at the indented levels is cut into slices (never between the two halves of
- * a surrogate pair).
+ * that could grow with a record's nesting. A long string, at the indented levels or a record's own (a
+ * system prompt), is cut into slices, never between the two halves of a surrogate pair; anything else in
+ * a record is as large as the request that made it, at most the body limit.
  * @module
  */
 
@@ -44,6 +44,32 @@ function* stringPieces(text: string): Generator<string> {
   yield '"'
 }
 
+/** Whether an object (a record) has a string of its own longer than a slice (a large system prompt). */
+function hasLongString(value: object): boolean {
+  if (Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return false
+  for (const key in value) {
+    const member = (value as Record<string, unknown>)[key]
+    if (typeof member === 'string' && member.length > SLICE_CHARS && Object.hasOwn(value, key))
+      return true
+  }
+  return false
+}
+
+/** A record with a long string of its own, compact as `JSON.stringify` writes it, its long strings sliced. */
+function* recordPieces(value: object): Generator<string> {
+  let first = true
+  for (const name of Object.keys(value)) {
+    const member = jsonValue((value as Record<string, unknown>)[name], name)
+    if (isSkipped(member)) continue
+    yield `${first ? '{' : ','}${JSON.stringify(name)}:`
+    first = false
+    if (typeof member === 'string') yield* stringPieces(member)
+    else yield JSON.stringify(member) ?? 'null'
+  }
+  yield first ? '{}' : '}'
+}
+
 /**
  * The JSON text of `value` in pieces (see the module's comment); throws as `JSON.stringify` does for a
  * circular structure or a BigInt.
@@ -55,7 +81,9 @@ export function* jsonPieces(value: unknown, expandDepth: number): Generator<stri
   function* write(value: unknown, depth: number): Generator<string> {
     if (typeof value === 'string') yield* stringPieces(value)
     else if (!isContainer(value)) yield JSON.stringify(value) ?? 'null'
-    else if (depth >= expandDepth) yield JSON.stringify(value)
+    else if (depth >= expandDepth)
+      // A record: one piece, but its own long strings (a system prompt of megabytes) in slices.
+      yield* hasLongString(value) ? recordPieces(value) : [JSON.stringify(value)]
     else {
       if (open.has(value)) throw new TypeError('Converting circular structure to JSON')
       open.add(value)
