@@ -6,6 +6,10 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { DEFAULT_JOURNAL_LIMIT, DEFAULT_JOURNAL_MAX_BYTES } from '../journal/budget.js'
 import { DEFAULT_FEATURE_LEVEL, FEATURE_LEVEL_RANGE } from '../messaging/feature-levels.js'
+import {
+  DEFAULT_STATE_FILE_MAX_BYTES,
+  MAX_STATE_FILE_MAX_BYTES,
+} from '../snapshot/state-file-limits.js'
 import { UsageError } from './errors.js'
 
 interface OptionSpec {
@@ -46,6 +50,10 @@ const OPTIONS = {
   'state-file': {
     value: '<file>',
     help: 'keep the state in this JSON file: loaded at start, saved after changes and on exit',
+  },
+  'state-file-max-bytes': {
+    value: '<n>',
+    help: `the most bytes of state the file holds; writes past it are refused (default ${DEFAULT_STATE_FILE_MAX_BYTES / 2 ** 20} MiB, at most ${MAX_STATE_FILE_MAX_BYTES / 2 ** 20} MiB)`,
   },
   'control-token': {
     value: '<t>',

@@ -7,6 +7,7 @@ import type { LatencySetting } from '../faults/latency.js'
 import { featureLevelProblem } from '../messaging/feature-levels.js'
 import { normalOrigin, ORIGIN_FORM } from '../server/cors.js'
 import type { ServerOptions } from '../server/index.js'
+import { MAX_STATE_FILE_MAX_BYTES } from '../snapshot/state-file-limits.js'
 import { CORS_LOOPBACK, type GivenOptions } from './args.js'
 import { UsageError } from './errors.js'
 import type { LogFormat } from './request-log.js'
@@ -80,6 +81,14 @@ function cors(values: string | string[] | true | undefined): ServerOptions['cors
   return origins.length === 0 ? true : { origins, loopback }
 }
 
+function stateFileMaxBytes(value: number | undefined): number | undefined {
+  if (value !== undefined && (value < 1 || value > MAX_STATE_FILE_MAX_BYTES))
+    throw new UsageError(
+      `--state-file-max-bytes must be from 1 to ${MAX_STATE_FILE_MAX_BYTES} (128 MiB), got ${value}`,
+    )
+  return value
+}
+
 function stateFile(value: string | undefined): string | undefined {
   if (value === '') throw new UsageError('--state-file must not be empty: give a file name')
   return value
@@ -109,6 +118,9 @@ export function serveSettings(options: GivenOptions): ServeSettings {
       journalMaxBytes: integer('journal-max-bytes', text(options, 'journal-max-bytes')),
       controlToken: controlToken(text(options, 'control-token')),
       stateFile: stateFile(text(options, 'state-file')),
+      stateFileMaxBytes: stateFileMaxBytes(
+        integer('state-file-max-bytes', text(options, 'state-file-max-bytes')),
+      ),
       engine: engine(text(options, 'engine')),
       cors: cors(options.cors),
       ...(Array.isArray(allowedHosts) ? { allowedHosts } : {}),

@@ -13,7 +13,7 @@ import {
   type SimulatorCore,
   type SimulatorOptions,
 } from '../simulator-core.js'
-import { keepStateFile } from '../snapshot/state-file.js'
+import { checkStateFileMaxBytes, keepStateFile } from '../snapshot/state-file.js'
 import { answerClientError } from './client-error.js'
 import { createClosing } from './closing.js'
 import { checkControlToken, createControlAuth } from './control-auth.js'
@@ -66,6 +66,11 @@ export interface ServerOptions extends Omit<SimulatorOptions, ServiceName> {
    * background after changes (atomically: a crash never loses the previous save) and by `close()`.
    */
   stateFile?: string
+  /**
+   * The most bytes of state the state file holds, 64 MiB by default, at most 128 MiB: a write to a service
+   * that could take the state past it is refused 400 in the service's shape (docs/state.md).
+   */
+  stateFileMaxBytes?: number
 }
 
 /** A running standalone server. */
@@ -97,11 +102,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     allowedHosts: givenHosts,
     cors: givenCors,
     stateFile,
+    stateFileMaxBytes,
     ...simulatorOptions
   } = options
   const controlToken = checkControlToken(givenToken)
   const allowedHosts = checkAllowedHosts(givenHosts)
   checkCors(givenCors)
+  checkStateFileMaxBytes(stateFileMaxBytes)
 
   // The handler is attached before the server listens: a request that arrives while the simulator (or
   // msw, for the msw engine) is still loading waits for it instead of never being answered.
@@ -147,7 +154,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await simulator.ready
     // The default engine never loads msw (a fifth of the CLI's start); the msw engine loads it here.
     const msw = engine === 'msw' ? await loadMswEngine(simulator) : undefined
-    const kept = stateFile === undefined ? undefined : await keepStateFile(simulator, stateFile)
+    const kept =
+      stateFile === undefined
+        ? undefined
+        : await keepStateFile(simulator, stateFile, { maxBytes: stateFileMaxBytes, url: origin })
     handle = createServe({
       simulator,
       origin,
@@ -157,6 +167,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       msw,
       lingering,
       closing,
+      stateFile: kept,
     })
     started(true)
     return {

@@ -27,6 +27,14 @@ export const REFUSALS: Refusal[] = [
       '--cors takes an origin like "http://localhost:5173" (scheme, host, port; no path), got "https://app.example.com/path"',
   },
   { argv: ['deploy'], message: "unknown command 'deploy'", spawn: true },
+  {
+    argv: ['--state-file-max-bytes', '0'],
+    message: '--state-file-max-bytes must be from 1 to 134217728 (128 MiB), got 0',
+  },
+  {
+    argv: ['--state-file-max-bytes', '200000000'],
+    message: '--state-file-max-bytes must be from 1 to 134217728 (128 MiB), got 200000000',
+  },
   { argv: ['serve', 'now'], message: "unexpected argument 'now'" },
   { argv: ['serve', '--port', 'http'], message: '--port must be a whole number, got "http"' },
   {
