@@ -359,6 +359,17 @@ describe('a state file that cannot keep a write', () => {
       body: presetBody(content),
     })
 
+  /** Iago creates Romeo in acme. */
+  const messagingWrite = (server: RunningServer) =>
+    fetch(`${server.services.messaging.acme}/api/v1/users`, {
+      method: 'POST',
+      headers: {
+        authorization: basic(accounts.iago),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'email=romeo%40acme.example&password=correct-horse&full_name=Romeo',
+    })
+
   it('refuses writes past its bound with 400 in the service’s shape, until a reset makes room', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const server = await start({ stateFileMaxBytes: 64 * 1024 })
@@ -404,14 +415,7 @@ describe('a state file that cannot keep a write', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const server = await start({ stateFileMaxBytes: 1024 })
     const preset = await routerWrite(server, 'p', 'one')
-    const user = await fetch(`${server.services.messaging.acme}/api/v1/users`, {
-      method: 'POST',
-      headers: {
-        authorization: basic(accounts.iago),
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'email=romeo%40acme.example&password=correct-horse&full_name=Romeo',
-    })
+    const user = await messagingWrite(server)
     const message = (counted: string) =>
       `The simulator's state file is full: it holds at most 1 KiB of state, and this write could take it to ${counted} KiB; it was not carried out. Reset the simulator or restore a smaller snapshot to make room, or start it with a larger --state-file-max-bytes (stateFileMaxBytes, at most 128 MiB).`
     const presetBody = await preset.json()
@@ -478,14 +482,7 @@ describe('a state file that cannot keep a write', () => {
     expect(body.error.message).toMatch(
       /^The simulator cannot save its state file \(ENOENT: no such file or directory, open '[^']+'\); writes are refused until a save succeeds\. This write was not carried out\.$/,
     )
-    const user = await fetch(`${server.services.messaging.acme}/api/v1/users`, {
-      method: 'POST',
-      headers: {
-        authorization: basic(accounts.iago),
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'email=romeo%40acme.example&password=correct-horse&full_name=Romeo',
-    })
+    const user = await messagingWrite(server)
     expect([
       user.status,
       (await user.json()).result,
