@@ -6,8 +6,9 @@
  * another line.
  * @module
  */
-import type { JournalEvent } from '../journal/entry.js'
+
 import { printable, printableJson } from '../core/printable.js'
+import type { JournalEvent } from '../journal/entry.js'
 
 /** The request log's formats: `text` (`--log`) or `json` (`--log json`). */
 export type LogFormat = 'text' | 'json'
