@@ -4,5 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
+    // Without Chromium: a CI run fails at once; any other says once why the browser tests were skipped.
+    globalSetup: ['test/browser/global-setup.ts'],
   },
 })

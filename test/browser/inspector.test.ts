@@ -11,11 +11,9 @@ import { secretsOf } from '../control/secrets.js'
 import { accounts, basic, keys } from '../support/credentials.js'
 import { useServer } from '../support/server.js'
 import { NOW } from '../support/time.js'
-import { chromiumSuiteTitle, hasChromium, screenshot, useChromium, watchErrors } from './support.js'
+import { hasChromium, screenshot, useChromium, watchErrors } from './support.js'
 
-const title = chromiumSuiteTitle('the inspector in Chromium')
-
-describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
+describe.skipIf(!hasChromium)('the inspector in Chromium', { timeout: 30_000 }, () => {
   const browser = useChromium()
   const server = useServer({ seed: 'inspector-test', now: NOW })
   let page: Page
