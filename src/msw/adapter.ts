@@ -3,7 +3,10 @@
  * `Response` (or a network error, or no answer at all) out. Imports only from `msw`, which exists in msw 2 and 3.
  * @module
  */
+// msw 2 reads Node's localStorage as it loads: hidden meanwhile (no warning on Node 25+), then put back.
+import './hide-web-storage.js'
 import { HttpResponse, http, type RequestHandler } from 'msw'
+import './restore-web-storage.js'
 import {
   isNetworkFault,
   isStreamed,

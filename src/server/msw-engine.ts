@@ -21,10 +21,9 @@ export function mswCanCarry(method: string, body: ReadBody | undefined): boolean
 
 /** Loads msw and builds each service's handlers. */
 export async function loadMswEngine(simulator: SimulatorCore) {
-  const [{ getResponse }, { serviceHandlers }] = await Promise.all([
-    import('msw'),
-    import('../msw/adapter.js'),
-  ])
+  // The adapter first: it loads msw with Node's localStorage hidden (src/msw/hide-web-storage.ts).
+  const { serviceHandlers } = await import('../msw/adapter.js')
+  const { getResponse } = await import('msw')
   const handlers = perService(({ name }) =>
     simulator
       .routes('server', name)
