@@ -31,6 +31,7 @@ import { constants } from 'node:buffer'
 import { randomUUID } from 'node:crypto'
 import { type FileHandle, open, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
+import { jsonProblem } from '../core/json-error.js'
 import { printable } from '../core/printable.js'
 import { serviceNames } from '../services.js'
 import type { SimulatorCore } from '../simulator-core.js'
@@ -350,14 +351,17 @@ async function load(
       throw loadFailure(path, `it cannot be read (${messageOf(error)})`)
     return { loaded: false, bytes: await streamJson(snapshotView(simulator), async () => {}) }
   }
+  let text: string
+  try {
+    text = content.toString('utf8')
+  } catch (error) {
+    throw loadFailure(path, `it cannot be read (${messageOf(error)})`)
+  }
   let value: unknown
   try {
-    value = JSON.parse(content.toString('utf8'))
-  } catch (error) {
-    throw loadFailure(
-      path,
-      `it ${error instanceof SyntaxError ? 'is not valid JSON' : 'cannot be read'} (${messageOf(error)})`,
-    )
+    value = JSON.parse(text)
+  } catch {
+    throw loadFailure(path, jsonProblem(text))
   }
   await simulator.restore(parseSnapshot(value, `load the state file "${path}"`))
   return { loaded: true, bytes: content.length }

@@ -228,7 +228,7 @@ describe('a state file the CLI cannot load', () => {
     expect(code).toBe(1)
     expect(stdout).toBe('')
     expect(stderr).toBe(
-      `understudy: Failed to load the state file "${file}": it is not valid JSON (Unexpected end of JSON input).\n`,
+      `understudy: Failed to load the state file "${file}": it is not valid JSON: it ends early, at line 1, column 27.\n`,
     )
     expect(await readFile(file, 'utf8')).toBe('{"formatVersion":1,"seed":')
   })
