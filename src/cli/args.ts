@@ -4,6 +4,7 @@
  * @module
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util'
+import { scenarioList } from '../../scenarios/index.js'
 import { DEFAULT_JOURNAL_LIMIT, DEFAULT_JOURNAL_MAX_BYTES } from '../journal/budget.js'
 import { DEFAULT_FEATURE_LEVEL, FEATURE_LEVEL_RANGE } from '../messaging/feature-levels.js'
 import {
@@ -11,6 +12,7 @@ import {
   MAX_STATE_FILE_MAX_BYTES,
 } from '../snapshot/state-file-limits.js'
 import { UsageError } from './errors.js'
+import { parseScenariosArgs, SCENARIOS_USAGE } from './scenarios-command.js'
 
 interface OptionSpec {
   /** The value's placeholder in the help; none for a switch. */
@@ -92,14 +94,19 @@ export const USAGE_LINE = 'Usage: understudy serve [options]  (understudy --help
 
 /** The full help. */
 export const HELP = `Usage: understudy serve [options]
+       ${SCENARIOS_USAGE}  list the built-in scenarios, one line each
 
-Options:
+Options of serve:
 ${Object.entries(OPTIONS as Record<string, OptionSpec>)
   .map(([name, spec]) => {
     const flag = `${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.value ? ` ${spec.value}` : ''}`
     return `  ${flag.padEnd(30)}${spec.help}`
   })
-  .join('\n')}`
+  .join('\n')}
+
+Built-in scenarios (--scenario <name>): ${scenarioList()
+  .map(({ name }) => name)
+  .join(', ')}`
 
 /** What a bare `--cors` stands for: pages on loopback origins. */
 export const CORS_LOOPBACK = 'loopback'
@@ -143,12 +150,18 @@ const flagOf = (name: string) => {
 
 /** A parsed command line: what to do, and the options given. */
 export interface CommandLine {
-  command: 'serve' | 'help' | 'version'
+  command: 'serve' | 'scenarios' | 'help' | 'version'
   options: GivenOptions
+  /** `scenarios --json`: the list as JSON. */
+  json?: boolean
 }
 
 /** Parses `understudy`'s arguments (without `node` and the script), throwing a `UsageError` for a bad one. */
 export function parseCommandLine(argv: readonly string[]): CommandLine {
+  if (argv[0] === 'scenarios') {
+    const { json, help } = parseScenariosArgs(argv.slice(1))
+    return { command: help ? 'help' : 'scenarios', options: {}, json }
+  }
   // Not strict: every token is checked below, so each error can name its flag in the CLI's own words.
   const { tokens } = parseArgs({
     args: withOptionalValues(argv),

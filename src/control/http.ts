@@ -39,7 +39,7 @@
  * drawing in `inspector-script.ts`, its data in `state.ts` (a service's, in that service's `inspect()`).
  * @module
  */
-import { scenarios } from '../../scenarios/index.js'
+import { scenarioList } from '../../scenarios/index.js'
 import { checkAdvance } from '../core/clock.js'
 import {
   bodyText,
@@ -137,12 +137,7 @@ export async function handleControl(
       case 'GET /state':
         return ok(inspectorState(simulator))
       case 'GET /scenarios':
-        return ok(
-          Object.entries(scenarios).map(([name, scenario]) => ({
-            name,
-            description: scenario.description ?? '',
-          })),
-        )
+        return ok(scenarioList())
       case 'POST /reset':
         parseInput(emptyBody, readJson(request), 'reset')
         await simulator.reset()
