@@ -18,9 +18,8 @@ import {
   WELCOME_BOT_EMAIL,
 } from './records.js'
 
-/** Joined, not concatenated: `join` gives one flat string where `+` gives a cons-string tree. */
-const emailKey = (organization: string, email: string) =>
-  [organization, pyStrip(email).toLowerCase()].join('\u0000')
+/** An account's e-mail as its organization's index files it (the stored string itself when already so). */
+const emailKey = (email: string) => pyStrip(email).toLowerCase()
 
 /** `UserManager.normalize_email`: stripped, with the domain lower-cased. */
 function normalizeEmail(email: string): string {
@@ -66,7 +65,11 @@ export function createMessagingStore(context: ServiceContext) {
   })
   const users = new Table({
     id: { key: (u: UserRecord) => u.id, unique: true },
-    email: { key: (u: UserRecord) => emailKey(u.organization, u.email), unique: true },
+    email: {
+      within: (u: UserRecord) => u.organization,
+      key: (u) => emailKey(u.email),
+      unique: true,
+    },
     apiKey: { key: (u: UserRecord) => u.apiKey, unique: true },
     organization: { key: (u: UserRecord) => u.organization, unique: false },
   })
@@ -139,7 +142,7 @@ export function createMessagingStore(context: ServiceContext) {
     },
     /** The user of an organization with this e-mail address (stripped, case-insensitive). */
     userByEmail(organization: string, email: string): UserRecord | undefined {
-      return users.get('email', emailKey(organization, email))
+      return users.get('email', emailKey(email), organization)
     },
     /** An organization's users in id order. */
     usersOf(organization: string): readonly UserRecord[] {
@@ -154,7 +157,7 @@ export function createMessagingStore(context: ServiceContext) {
     },
     /** The organization's Welcome Bot (`welcome-bot@zulip.com`; `load` adds one where the scenario has none). */
     welcomeBot(organization: string): UserRecord | undefined {
-      return users.get('email', emailKey(organization, WELCOME_BOT_EMAIL))
+      return users.get('email', emailKey(WELCOME_BOT_EMAIL), organization)
     },
 
     /** Copies of every record (nested values too: the copy shares nothing with the store). */
@@ -229,10 +232,10 @@ export function createMessagingStore(context: ServiceContext) {
         }
         organization.users.forEach((user, i) => {
           if (user.botOwner === undefined) return
-          const owner = users.get('email', emailKey(organization.subdomain, user.botOwner))
+          const owner = users.get('email', emailKey(user.botOwner), organization.subdomain)
           if (owner) users.patch(seeded[i] as UserRecord, { botOwnerId: owner.id })
         })
-        if (!users.get('email', emailKey(organization.subdomain, WELCOME_BOT_EMAIL))) {
+        if (!users.get('email', emailKey(WELCOME_BOT_EMAIL), organization.subdomain)) {
           lastUserId += 1
           users.insert({
             id: lastUserId,
