@@ -21,7 +21,10 @@ function nodeWithoutStorageFile(): boolean {
   return !flags.some((flag) => flag.includes('--localstorage-file'))
 }
 
-/** Hides Node's `localStorage` accessor (see the module's comment); `restoreWebStorage` puts it back. */
+/**
+ * Hides Node's `localStorage` accessor (see the module's comment); `restoreWebStorage` puts it back. Called when
+ * this module loads; call it again around a dynamic `import('msw')` (a bundler hoists a static one above it).
+ */
 export function hideWebStorage(): void {
   if (hidden !== undefined || 'document' in globalThis || !nodeWithoutStorageFile()) return
   const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'localStorage')

@@ -1,12 +1,13 @@
 /**
  * msw 2 reads the global `localStorage` as it loads; on Node 25 and later, that first read without
  * `--localstorage-file` prints `ExperimentalWarning: localStorage is not available…`. Loading Understudy (its
- * root, which a scenario file imports, or `understudy-mock/node`) must not read it, and must leave Node's
- * accessor in place for the process's own code. Each case runs in a fresh Node process, from source.
+ * root, which a scenario file imports, `understudy-mock/node`, or the built CLI's msw engine) must not read it,
+ * and must leave Node's accessor in place for the process's own code. Each case runs in a fresh Node process.
  */
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { startCli } from '../support/cli.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const ENTRIES = ['./src/index.ts', './src/node/index.ts']
@@ -46,5 +47,16 @@ describe("loading Understudy leaves Node's localStorage unread", () => {
     const { result, stderr } = load(entry, 'typeof globalThis.Response')
     expect(result).toBe('function')
     expect(stderr).toBe('')
+  })
+
+  it(`the built CLI's msw engine on this Node (${process.version}): no ExperimentalWarning`, async () => {
+    const cli = await startCli(['--quiet', '--engine', 'msw'], { bin: true })
+    try {
+      const answer = await fetch(`${cli.router}/presets`)
+      expect(answer.status).toBe(401)
+      expect(cli.errors()).toBe('')
+    } finally {
+      await cli.stop()
+    }
   })
 })
