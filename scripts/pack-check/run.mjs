@@ -52,6 +52,8 @@ const COMMON_DEPENDENCIES = {
   tsx: '^4.20.0',
   // understudy-mock/playwright's optional peer (its consumer test and docs/playwright.md drive Debian's Chromium).
   'playwright-core': '^1.65.1',
+  // docs/jest.md's suite runs in Jest (the doc checker's `jest` blocks); understudy-mock/jest's types use its `expect`.
+  jest: '^30.0.0',
 }
 /** The lowest Node that msw 3 runs on. */
 const MIN_NODE_FOR_MSW3 = [22, 12]

@@ -8,7 +8,6 @@
  * @module
  */
 import { expect } from 'vitest'
-import type { JournalFilter } from '../operations/journal.js'
 import {
   type JournalHolder,
   type MessagingHolder,
@@ -19,7 +18,8 @@ import {
   toHaveReceivedTimes,
   toHaveUser,
   type UserExpectation,
-} from './matchers.js'
+} from '../assertions/matchers.js'
+import type { JournalFilter } from '../operations/journal.js'
 
 export type {
   DeepPartial,
@@ -28,7 +28,7 @@ export type {
   PresetExpectation,
   RouterHolder,
   UserExpectation,
-} from './matchers.js'
+} from '../assertions/matchers.js'
 
 expect.extend({ toHaveReceived, toHaveReceivedTimes, toHavePreset, toHaveUser })
 

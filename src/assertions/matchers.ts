@@ -1,10 +1,10 @@
 /**
- * The matchers of `understudy-mock/vitest`, as plain functions of vitest's matcher context: what a
- * simulator received (its journal) and what it holds (router presets, messaging users). A failure lists
- * the closest journal entries or records and a diff, not just "expected true".
+ * The matchers of `understudy-mock/vitest` and `understudy-mock/jest`, as plain functions of a matcher context
+ * that vitest's and Jest's `expect.extend` both give: what a simulator received (its journal) and what it holds
+ * (router presets, messaging users). A failure lists the closest journal entries or records and a diff, not just
+ * "expected true".
  * @module
  */
-import type { MatcherState } from 'vitest'
 import { closestEntries, describeEntry, describeFilter, subsetOf } from '../journal/closest.js'
 import { matchesPartially } from '../journal/filter.js'
 import type { MessagingUserView } from '../messaging/service.js'
@@ -53,6 +53,25 @@ export interface PresetExpectation
 
 /** What `toHaveUser` expects of an account (as `simulator.messaging.users()` shows it). */
 export type UserExpectation = DeepPartial<Omit<MessagingUserView, 'email'>>
+
+/**
+ * What the matchers use of `this` in an `expect.extend` matcher: the part vitest's `MatcherState` and Jest's
+ * `MatcherContext` share (so this module imports neither runner).
+ */
+export interface MatcherState {
+  isNot?: boolean | undefined
+  utils: {
+    matcherHint(
+      matcherName: string,
+      received?: string,
+      expected?: string,
+      options?: { isNot?: boolean },
+    ): string
+    printReceived(value: unknown): string
+    printExpected(value: unknown): string
+    diff(expected: unknown, received: unknown): string | null | undefined
+  }
+}
 
 type Result = { pass: boolean; message: () => string }
 
