@@ -17,6 +17,10 @@ const $ = (id) => document.getElementById(id)
 const esc = (value) => String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c])
 const compact = (value) => value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value)
 const pretty = (value) => value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2)
+/** An e-mail address that may wrap after its @ and its dots rather than anywhere. */
+const address = (value) => esc(value).replace(/([@.])/g, '$1<wbr>')
+/** Compact JSON that may wrap after its commas and colons rather than in a word. */
+const json = (text) => esc(text).replace(/([,:])/g, '$1<wbr>')
 const cut = (text, max) => text.length <= max ? text : text.slice(0, max - 1) + '…'
 const bytes = (n) => n >= 1048576 ? (n / 1048576).toFixed(1) + ' MB' : n >= 1024 ? (n / 1024).toFixed(1) + ' KB' : n + ' B'
 /** A table; the columns listed in 'nowrap' (by index) hold short values that never wrap. */
@@ -48,8 +52,24 @@ let statusOptions = ''
 let shown = ''
 const opened = new Set()
 
+/** The scenario the menu last showed as running: the menu follows the server only when that changes. */
+let runningScenario = null
+function syncScenario(name) {
+  if (name === runningScenario) return
+  runningScenario = name
+  const select = $('scenario-select')
+  select.querySelector('option[data-running]')?.remove()
+  if ([...select.options].some((o) => o.value === name)) select.value = name
+  else {
+    // A scenario from a file or a definition: shown as running, not offered (only built-in names switch).
+    select.insertAdjacentHTML('afterbegin', '<option value="" data-running disabled>' + esc(name) + ' (not built in)</option>')
+    select.value = ''
+  }
+}
+
 function renderHeader(state) {
   $('scenario').textContent = state.scenario.name
+  syncScenario(state.scenario.name)
   $('clock').textContent = state.clock.now + (state.clock.fixed ? ' (fixed)' : '')
   $('clock-now').textContent = state.clock.now + (state.clock.fixed ? ' (fixed)' : ' (running)')
   $('count').textContent = state.journal.count
@@ -68,7 +88,7 @@ function renderPresets(state) {
       '<strong>' + esc(p.slug) + '</strong>', esc(p.status), esc(p.updated_at),
       (p.versionCount > p.versions.length ? '<div class="muted">' + p.versions.length + ' of ' + p.versionCount + ' versions</div>' : '') +
       p.versions.map((v) => '<div><strong>v' + v.version + '</strong>' + (v.id === p.designated_version_id ? ' (designated)' : '') +
-        (v.system_prompt ? '<pre>' + esc(v.system_prompt) + '</pre>' : '') + '<pre>' + esc(v.config) + '</pre></div>').join(''),
+        (v.system_prompt ? '<pre>' + esc(v.system_prompt) + '</pre>' : '') + '<pre>' + json(v.config) + '</pre></div>').join(''),
     ]), [1])).join('')
 }
 
@@ -78,11 +98,11 @@ function renderOrganizations(state) {
     '<form data-level="' + esc(o.subdomain) + '"><label>feature level <input type="number" min="1" value="' + o.featureLevel + '" aria-label="Feature level of ' + esc(o.subdomain) + '" style="width: 6em"></label> <span class="muted">Zulip ' + esc(o.zulipVersion) + '</span> <button>Set</button></form>' +
     (o.userCount > o.users.length ? '<p class="muted">the newest ' + o.users.length + ' of ' + o.userCount + ' accounts</p>' : '') +
     table(['id', 'email', 'name', 'role', 'state'], o.users.map((u) => [
-      String(u.userId), esc(u.email), esc(u.fullName), esc(u.role) + (u.canCreateUsers ? ' · can_create_users' : '') + (u.bot ? ' · bot' : ''),
+      String(u.userId), address(u.email), esc(u.fullName), esc(u.role) + (u.canCreateUsers ? ' · can_create_users' : '') + (u.bot ? ' · bot' : ''),
       u.isActive ? 'active' : 'deactivated',
     ]), [0, 4]) +
     '<h3>Welcome test messages' + (o.messageCount > o.messages.length ? ' <span class="muted">the newest ' + o.messages.length + ' of ' + o.messageCount + '</span>' : '') + '</h3>' +
-    table(['id', 'to', 'sent', 'content'], o.messages.map((m) => [String(m.id), esc(m.recipientEmail), esc(m.sentAt), '<pre>' + esc(m.content) + '</pre>']), [0])).join('')
+    table(['id', 'to', 'sent', 'content'], o.messages.map((m) => [String(m.id), address(m.recipientEmail), esc(m.sentAt), '<pre>' + esc(m.content) + '</pre>']), [0])).join('')
 }
 
 function faultMatch(f) {
@@ -238,6 +258,18 @@ const syncEffect = () => {
 }
 $('fault-effect').addEventListener('change', syncEffect)
 syncEffect()
+/**
+ * A fault with no target and no count would answer every request of every service for ever: the first click
+ * says so and asks for a target, a count, or a second click on the same form.
+ */
+let everyRequestAsked = null
+function clearEveryRequestQuestion() {
+  everyRequestAsked = null
+  $('fault-warning').hidden = true
+  $('fault-inject').textContent = 'Inject'
+}
+$('fault-form').addEventListener('input', clearEveryRequestQuestion)
+$('fault-form').addEventListener('change', clearEveryRequestQuestion)
 $('fault-form').addEventListener('submit', (event) => {
   event.preventDefault()
   const definition = {}
@@ -251,6 +283,15 @@ $('fault-form').addEventListener('submit', (event) => {
   if (effect === 'reset' || effect === 'hang') definition.network = effect
   if (effect !== 'hang' && $('fault-delay').value !== '') definition.delayMs = Number($('fault-delay').value)
   if ($('fault-times').value) definition.times = Number($('fault-times').value)
+  const everyRequest = !definition.service && !definition.method && !definition.path && definition.times === undefined
+  if (everyRequest && everyRequestAsked !== JSON.stringify(definition)) {
+    everyRequestAsked = JSON.stringify(definition)
+    $('fault-warning').textContent = 'This fault matches every request of every service and never runs out. Choose a service, an operation, a method or a path, or set Times; or click “Inject for every request” to arm it as it is.'
+    $('fault-warning').hidden = false
+    $('fault-inject').textContent = 'Inject for every request'
+    return
+  }
+  clearEveryRequestQuestion()
   act(() => call('POST', '/faults', definition), (a) => 'Fault ' + a.id + ' armed')
 })
 $('faults-clear').addEventListener('click', () => act(() => call('DELETE', '/faults'), () => 'Every fault cleared'))
@@ -292,6 +333,9 @@ document.addEventListener('click', (event) => {
 
 call('GET', '/scenarios').then((list) => {
   $('scenario-select').innerHTML = list.map((s) => '<option value="' + esc(s.name) + '" title="' + esc(s.description) + '">' + esc(s.name) + '</option>').join('')
+  // The running scenario, once both the list and the state are here.
+  runningScenario = null
+  if (last) syncScenario(last.scenario.name)
 }).catch(() => {})
 
 let busy = false
