@@ -195,6 +195,20 @@ export async function checkDocs({ root, project, binary, shell, log }) {
     }
   }
 
+  /** Maps a test runner's JSON report (vitest's and Jest's share a shape) back to the blocks it ran. */
+  const reportRun = (runner, blocks, report, result) => {
+    const failed = failedTestFiles(report)
+    for (const block of blocks) {
+      const messages = failed.get(block.path)
+      if (messages) fail(block, `${runner}: ${messages}`)
+    }
+    if (result.code !== 0 && failed.size === 0) {
+      failures.push({ file: `(${runner} blocks)`, line: 0, message: `${runner} failed` })
+      log(`FAILED ${runner}:\n${tail(result.output)}`)
+    } else if (result.code !== 0) log(tail(result.output, 60))
+    else log(`ok ${blocks.length} ${runner} block${blocks.length === 1 ? '' : 's'}`)
+  }
+
   // Every vitest block in one vitest run; failures are mapped back to their blocks.
   const tests = [...written.values()].filter((block) => block.plan.kind === 'vitest')
   if (tests.length > 0) {
@@ -219,15 +233,7 @@ export async function checkDocs({ root, project, binary, shell, log }) {
       ],
       { cwd: base, env, timeoutMs: SHELL_TIMEOUT_MS },
     )
-    const failed = failedTestFiles(report)
-    for (const block of tests) {
-      const messages = failed.get(block.path)
-      if (messages) fail(block, `vitest: ${messages}`)
-    }
-    if (result.code !== 0 && failed.size === 0) {
-      failures.push({ file: '(vitest blocks)', line: 0, message: 'vitest failed' })
-      log(`FAILED vitest:\n${tail(result.output)}`)
-    } else if (result.code !== 0) log(tail(result.output, 60))
+    reportRun('vitest', tests, report, result)
   }
   // Every Jest block in one Jest run (ES modules: Node's --experimental-vm-modules, no transform, as
   // docs/jest.md sets Jest up); failures are mapped back to their blocks.
@@ -256,15 +262,7 @@ export async function checkDocs({ root, project, binary, shell, log }) {
       ],
       { cwd: base, env, timeoutMs: SHELL_TIMEOUT_MS },
     )
-    const failed = failedTestFiles(report)
-    for (const block of jestTests) {
-      const messages = failed.get(block.path)
-      if (messages) fail(block, `jest: ${messages}`)
-    }
-    if (result.code !== 0 && failed.size === 0) {
-      failures.push({ file: '(jest blocks)', line: 0, message: 'jest failed' })
-      log(`FAILED jest:\n${tail(result.output)}`)
-    } else if (result.code !== 0) log(tail(result.output, 60))
+    reportRun('jest', jestTests, report, result)
   }
   return { failures, fragments, ran }
 }

@@ -108,11 +108,7 @@ function listEntries(entries: JournalEntry[]): string {
 }
 
 /** `expect(simulator).toHaveReceived(filter)`: at least one journal entry matches. */
-export function toHaveReceived(
-  this: MatcherState,
-  received: unknown,
-  filter: JournalFilter = {},
-): Result {
+function toHaveReceived(this: MatcherState, received: unknown, filter: JournalFilter = {}): Result {
   assertHolder(this, 'toHaveReceived', received, 'journal')
   const { journal } = received as JournalHolder
   const matching = journal.entries(filter)
@@ -127,7 +123,7 @@ export function toHaveReceived(
 }
 
 /** `expect(simulator).toHaveReceivedTimes(n, filter)`: exactly `n` journal entries match. */
-export function toHaveReceivedTimes(
+function toHaveReceivedTimes(
   this: MatcherState,
   received: unknown,
   times: number,
@@ -204,7 +200,7 @@ function compared(
 }
 
 /** `expect(simulator).toHavePreset(workspace, slug, expected)`: the router holds that preset, so. */
-export function toHavePreset(
+function toHavePreset(
   this: MatcherState,
   received: unknown,
   workspace: string,
@@ -233,7 +229,7 @@ export function toHavePreset(
 }
 
 /** `expect(simulator).toHaveUser(organization, email, expected)`: the organization has that account, so. */
-export function toHaveUser(
+function toHaveUser(
   this: MatcherState,
   received: unknown,
   organization: string,
@@ -256,3 +252,6 @@ export function toHaveUser(
   }
   return compared(this, head, `the account ${user.email} of "${organization}"`, user, expected)
 }
+
+/** The four matchers, for a runner's `expect.extend(matchers)`. */
+export const matchers = { toHaveReceived, toHaveReceivedTimes, toHavePreset, toHaveUser }

@@ -7,34 +7,14 @@
 import { expect as jestExpect } from 'expect'
 import { describe, expect, it } from 'vitest'
 import { matchers } from '../../src/jest/index.js'
-import { ACME, fetchSimulator, iagoAuth } from '../fetch/support.js'
+import { createUser, fetchSimulator } from '../fetch/support.js'
+import { failure } from '../support/failure.js'
 
 jestExpect.extend(matchers)
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
-const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '')
-
-/** The message a failing Jest assertion throws, without colours. */
-function failure(assertion: () => void): string {
-  try {
-    assertion()
-  } catch (error) {
-    return plain((error as Error).message)
-  }
-  throw new Error('the assertion passed')
-}
-
 async function withUser() {
   const simulator = fetchSimulator()
-  await simulator.fetch(`${ACME}/users`, {
-    method: 'POST',
-    headers: iagoAuth,
-    body: new URLSearchParams({
-      email: 'romeo@acme.example',
-      password: 'correct-horse',
-      full_name: 'Romeo',
-    }),
-  })
+  await createUser(simulator)
   return simulator
 }
 
