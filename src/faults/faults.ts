@@ -11,7 +11,14 @@
  * simulator's answer path (`src/simulator-answer.ts`) gives its effect and its journal summary.
  * @module
  */
+import { InputRangeError } from '../core/input-error.js'
 import type { PathTest } from './schema.js'
+
+/**
+ * The most faults armed at once. Every request is tested against each armed fault, so their number bounds
+ * what a request costs; a test suite arms a handful.
+ */
+export const MAX_FAULTS = 100
 
 /** The fields of a fault's match besides `service` and `operation`. */
 export interface FaultMatchFields {
@@ -71,6 +78,11 @@ export function createFaults<Definition extends ArmableFault>() {
     },
     /** Arms a fault; returns its id. */
     inject(definition: Definition): number {
+      if (faults.length >= MAX_FAULTS) {
+        throw new InputRangeError(
+          `[understudy] Failed to inject a fault: ${MAX_FAULTS} faults are armed, the most there may be; clear one first.`,
+        )
+      }
       const id = nextId++
       // A global or sticky RegExp keeps state between `test` calls; a copy without those flags does not.
       const path =
