@@ -8,6 +8,7 @@ import './hide-web-storage.js'
 import { HttpResponse, http, type RequestHandler } from 'msw'
 import './restore-web-storage.js'
 import {
+  connectionResetCause,
   isNetworkFault,
   isStreamed,
   type Outcome,
@@ -46,10 +47,19 @@ function toFetchResponse(response: PlainResponse): Response {
 /** A promise that never settles: an injected hang (it holds no timer, so it keeps no process alive). */
 const never = () => new Promise<never>(() => {})
 
+/**
+ * A reset connection as msw gives it: `Response.error()`, which msw's interceptor turns into
+ * `TypeError('Failed to fetch')` with the response as its `cause`. The response carries what undici's
+ * cause carries (`message`, `code: 'ECONNRESET'`, `errno`, `syscall`), so a client reads the same fields
+ * as through `simulator.fetch`; msw gives no way to reject with an `Error` of one's own without printing
+ * an unhandled exception.
+ */
+const connectionReset = () => Object.assign(HttpResponse.error(), connectionResetCause())
+
 /** Turns an outcome into what an msw resolver returns. */
 async function toResolverResult(outcome: Outcome | undefined): Promise<Response | undefined> {
   if (outcome === undefined) return undefined
-  if (isNetworkFault(outcome)) return outcome.network === 'reset' ? HttpResponse.error() : never()
+  if (isNetworkFault(outcome)) return outcome.network === 'reset' ? connectionReset() : never()
   return toFetchResponse(outcome)
 }
 

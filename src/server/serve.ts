@@ -138,13 +138,13 @@ export function createServe(context: ServeContext) {
       )
       if (!outcome) notFound(response, target)
       else if (!isNetworkFault(outcome)) await writePlain(response, outcome, head)
-      else if (outcome.network === 'reset') request.socket.destroy()
+      else if (outcome.network === 'reset') request.socket.resetAndDestroy()
       else context.closing.hang(request.socket)
       return
     }
     const answer = await msw(request, origin, service, body)
     if (!answer) notFound(response, target)
-    else if (answer.type === 'error') request.socket.destroy()
+    else if (answer.type === 'error') request.socket.resetAndDestroy()
     else await writeFetchResponse(response, answer, head)
   }
 
