@@ -24,6 +24,7 @@ import {
   type ServiceContext,
   type ServiceOptions,
 } from '../core/service.js'
+import { authenticate } from './auth.js'
 import type { MessagingOperation, MessagingState } from './context.js'
 import { dispatch, type Located } from './dispatch.js'
 import { messagingFault } from './errors.js'
@@ -306,10 +307,20 @@ export function createMessagingService(
     const resolved = routes.resolve(decodePath(located.path), located.organization.featureLevel)
     const method = request.method === 'HEAD' ? 'GET' : request.method
     const operation = resolved?.route.operations.find((candidate) => candidate.method === method)
+    // Who the credentials are, as the dispatcher would find them (for a fault's journal entry): a fault
+    // answers whatever they are, but the entry names a valid caller.
+    const caller =
+      operation && operation.access !== 'public'
+        ? authenticate(
+            request,
+            { subdomain: located.organization.subdomain, basePath: located.basePath },
+            store,
+          )
+        : undefined
     return {
       operation: operation?.name ?? null,
       tenant: located.organization.subdomain,
-      actor: null,
+      actor: caller && !('status' in caller) ? caller.email : null,
       path: located.path,
     }
   }
