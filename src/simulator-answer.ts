@@ -16,6 +16,7 @@ import {
 } from './core/http.js'
 import type { RequestMeta, Scope, Service } from './core/service.js'
 import type { FaultTarget } from './faults/faults.js'
+import { withCustomParts } from './faults/fields.js'
 import { drawLatency, type LatencySetting, sleep } from './faults/latency.js'
 import {
   answeredBeforeBody,
@@ -142,11 +143,14 @@ export function createAnswerPath(parts: AnswerPathParts) {
       exchange.meta = described
       outcome = service.faultResponse(413, { tenant: described.tenant })
     } else if (fault && 'status' in fault) {
-      outcome = service.faultResponse(fault.status, {
-        message: fault.message,
-        retryAfter: fault.retryAfter,
-        tenant: exchange.meta.tenant,
-      })
+      outcome = withCustomParts(
+        service.faultResponse(fault.status, {
+          message: fault.message,
+          retryAfter: fault.retryAfter,
+          tenant: exchange.meta.tenant,
+        }),
+        { body: fault.body, headers: fault.responseHeaders },
+      )
     } else {
       try {
         const given = service.answer(request, exchange.scope)
@@ -189,8 +193,10 @@ export function createAnswerPath(parts: AnswerPathParts) {
       exchange.fault = faults.take({
         service: service.name,
         operation: described.operation,
+        tenant: described.tenant,
         method: request.method,
         path: described.path,
+        headers: request.headers,
       })
     }
     const { fault } = exchange

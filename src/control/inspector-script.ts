@@ -107,13 +107,14 @@ function renderOrganizations(state) {
 
 function faultMatch(f) {
   const path = typeof f.path === 'object' && f.path ? '/' + f.path.pattern + '/' : f.path
-  return [f.service, f.operation, f.method, path].filter(Boolean).join(' · ') || 'every request'
+  const headers = Object.entries(f.headers || {}).map(([name, value]) => name + ': ' + value).join(', ')
+  return [f.service, f.tenant, f.operation, f.method, path, headers].filter(Boolean).join(' · ') || 'every request'
 }
 function faultEffect(f) {
   const delay = f.delayMs ? ' after ' + f.delayMs + ' ms' : ''
   if (f.network === 'hang') return 'hang (no answer)'
   if (f.network === 'reset') return 'connection reset' + delay
-  if (f.status !== undefined) return 'status ' + f.status + delay
+  if (f.status !== undefined) return 'status ' + f.status + (f.body !== undefined ? ' with its own body' : '') + delay
   return 'delay ' + f.delayMs + ' ms'
 }
 function renderFaults(state) {
