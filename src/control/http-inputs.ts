@@ -11,9 +11,11 @@ import { advanceSchema, timeSchema } from '../core/clock.js'
 import { seedSchema } from '../core/ids.js'
 import { rule } from '../core/input-error.js'
 import { latencySchema } from '../faults/latency.js'
-import { compilePathPattern, type LinearPathPattern } from '../faults/path-pattern.js'
+import { pathPatternField } from '../faults/path-pattern.js'
 import { checkFaultEffects, faultRuleFields } from '../faults/schema.js'
+import { jsonStubSchema } from '../faults/stub-schema.js'
 import { checkOperation, serviceField } from '../operations/faults.js'
+import { stubServiceField } from '../operations/stubs.js'
 
 /** A field that must be there, whatever its value (the method it is handed to checks the value). */
 const required = rule<unknown>((value) => value !== undefined, 'is required')
@@ -53,19 +55,7 @@ export const faultBody = z
     service: serviceField,
     ...faultRuleFields,
     path: optionalString,
-    pathPattern: z
-      .custom<string>((value) => typeof value === 'string', {
-        error: 'must be a string (a regular expression in RE2 syntax)',
-      })
-      .transform((source, context): LinearPathPattern => {
-        const compiled = compilePathPattern(source)
-        if ('problem' in compiled) {
-          context.addIssue({ code: 'custom', message: compiled.problem })
-          return z.NEVER
-        }
-        return compiled
-      })
-      .optional(),
+    pathPattern: pathPatternField(),
   })
   .superRefine((fault, context) => {
     if (fault.path !== undefined && fault.pathPattern !== undefined) {
@@ -81,6 +71,11 @@ export const faultBody = z
   .transform(({ pathPattern, ...fault }) =>
     pathPattern === undefined ? fault : { ...fault, path: pathPattern },
   )
+
+/** `POST /stubs`: a stub as JSON; `pathPattern` (RE2 syntax) compiled into `path`. */
+export const stubBody = jsonStubSchema(stubServiceField, pathPatternField()).transform(
+  ({ pathPattern, ...stub }) => (pathPattern === undefined ? stub : { ...stub, path: pathPattern }),
+)
 
 /** `PUT /latency`. */
 export const latencyBody = z.strictObject({ latency: latencySchema })

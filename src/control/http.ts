@@ -17,6 +17,9 @@
  * | `GET /__understudy/faults` | the armed faults |
  * | `POST /__understudy/faults` | arm a fault (`pathPattern`: a regular expression in RE2 syntax, matched in linear time); answers `{id}` |
  * | `DELETE /__understudy/faults`, `DELETE /__understudy/faults/{id}` | disarm all, or one |
+ * | `GET /__understudy/stubs` | the stubs (the scenario's and those added since) |
+ * | `POST /__understudy/stubs` | add a stub: a fixed answer for a service's method and path; answers `{id}` |
+ * | `DELETE /__understudy/stubs`, `DELETE /__understudy/stubs/{id}` | remove all, or one (a reset brings the scenario's back) |
  * | `GET`/`PUT /__understudy/latency` | `{"latency": 50}` or `{"latency": {"min": 20, "max": 200}}` |
  * | `GET /__understudy/clock`, `POST /__understudy/clock` | read; `{"advanceMs": 1000}` or `{"set": "2026-01-01T00:00:00Z"}` |
  * | `PUT /__understudy/seed` | `{"seed": "..."}` |
@@ -53,6 +56,7 @@ import { loadPathPatternEngine } from '../faults/path-pattern.js'
 import { describeError } from '../journal/entry.js'
 import type { FaultDefinition } from '../operations/faults.js'
 import type { JournalFilter } from '../operations/journal.js'
+import type { StubDefinition } from '../operations/stubs.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import { stateFileStatus } from '../snapshot/state-file-status.js'
 import {
@@ -66,6 +70,7 @@ import {
   rateLimitBody,
   scenarioBody,
   seedBody,
+  stubBody,
 } from './http-inputs.js'
 import { INSPECTOR_HTML } from './inspector.js'
 import { faultsAsJson, inspectorState } from './state.js'
@@ -103,6 +108,7 @@ function journalFilter(query: URLSearchParams): JournalFilter {
 }
 
 const listFaults = (simulator: SimulatorCore) => faultsAsJson(simulator.faults.list())
+const listStubs = (simulator: SimulatorCore) => faultsAsJson(simulator.stubs.list())
 
 /** Sets, then advances, the clock: both checked before either changes it. */
 function moveClock(simulator: SimulatorCore, body: { set?: number; advanceMs?: number }): void {
@@ -125,6 +131,7 @@ export async function handleControl(
         return ok({
           ...simulator.describe(),
           faults: listFaults(simulator),
+          stubs: listStubs(simulator),
           ...(stateFile && { stateFile }),
         })
       }
@@ -179,6 +186,17 @@ export async function handleControl(
         parseInput(emptyBody, readJson(request), 'clear the faults')
         simulator.faults.clear()
         return ok(listFaults(simulator))
+      case 'GET /stubs':
+        return ok(listStubs(simulator))
+      case 'POST /stubs': {
+        await loadPathPatternEngine()
+        const stub = parseInput(stubBody, readJson(request), 'add a stub')
+        return ok({ id: simulator.stubs.add(stub as StubDefinition) }, 201)
+      }
+      case 'DELETE /stubs':
+        parseInput(emptyBody, readJson(request), 'remove the stubs')
+        simulator.stubs.clear()
+        return ok(listStubs(simulator))
       case 'GET /latency':
         return ok({ latency: simulator.latency.get() })
       case 'PUT /latency':
@@ -203,6 +221,12 @@ export async function handleControl(
       parseInput(emptyBody, readJson(request), 'clear the fault')
       simulator.faults.clear(Number(fault[1]))
       return ok(listFaults(simulator))
+    }
+    const stub = /^DELETE \/stubs\/([0-9]+)$/.exec(route)
+    if (stub) {
+      parseInput(emptyBody, readJson(request), 'remove the stub')
+      simulator.stubs.clear(Number(stub[1]))
+      return ok(listStubs(simulator))
     }
     const level = /^PUT \/messaging\/([^/]+)\/feature-level$/.exec(route)
     if (level) {

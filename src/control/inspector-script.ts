@@ -105,6 +105,8 @@ function renderOrganizations(state) {
     table(['id', 'to', 'sent', 'content'], o.messages.map((m) => [String(m.id), address(m.recipientEmail), esc(m.sentAt), '<pre>' + esc(m.content) + '</pre>']), [0])).join('')
 }
 
+/** What answered in the service's place: a fault, a stub or the request's Prefer header. */
+const answeredBy = (f) => f.kind === 'prefer' ? 'Prefer header' : (f.kind === 'stub' ? 'stub ' : 'fault ') + f.id
 function faultMatch(f) {
   const path = typeof f.path === 'object' && f.path ? '/' + f.path.pattern + '/' : f.path
   const headers = Object.entries(f.headers || {}).map(([name, value]) => name + ': ' + value).join(', ')
@@ -123,6 +125,15 @@ function renderFaults(state) {
     '<button class="secondary" data-clear="' + f.id + '">Clear</button>',
   ]), [0, 3, 4, 5])
   $('faults-clear').hidden = state.faults.length === 0
+}
+
+/** The stubs: what each matches and answers, where it came from, how often it answered. */
+function renderStubs(state) {
+  $('stubs-body').innerHTML = table(['id', 'match', 'answer', 'from', 'hits'], state.stubs.map((s) => [
+    String(s.id), esc((s.name ? s.name + ': ' : '') + faultMatch(s)),
+    esc(String(s.status ?? 200) + (s.body !== undefined ? ', ' + cut(compact(s.body), 80) : '') + (s.delayMs ? ' after ' + s.delayMs + ' ms' : '')),
+    esc(s.from), String(s.hits),
+  ]), [0, 3, 4])
 }
 
 /** The operation choices of a select: every service's operations, or one service's. */
@@ -168,14 +179,14 @@ function entryHtml(e) {
     ['status', statusTag(e.status) + (e.message ? ' ' + esc(e.message) : '')],
     ['response body', (e.response === null ? '<span class="muted">none</span>' : '<pre>' + esc(pretty(e.response)) + '</pre>') +
       (e.responseTruncated ? '<div class="muted">the start of a ' + bytes(e.responseSize) + ' answer</div>' : '')],
-    ['fault', e.fault ? esc('fault ' + e.fault.id + ': ' + e.fault.kind + (e.fault.status ? ' ' + e.fault.status : '') + (e.fault.delayMs ? ', ' + e.fault.delayMs + ' ms delay' : '')) : '<span class="muted">none</span>'],
+    ['fault', e.fault ? esc(answeredBy(e.fault) + ': ' + e.fault.kind + (e.fault.status ? ' ' + e.fault.status : '') + (e.fault.delayMs ? ', ' + e.fault.delayMs + ' ms delay' : '')) : '<span class="muted">none</span>'],
     ['duration', esc(e.durationMs + ' ms')],
   ]
   return '<details class="entry" data-seq="' + e.seq + '"' + (opened.has(e.seq) ? ' open' : '') + '><summary>' +
     '<div class="line"><span class="seq">#' + e.seq + '</span>' + statusTag(e.status) +
     '<span class="tag">' + esc(e.service) + '</span>' + (tenant === null ? '' : '<span class="tenant">' + esc(tenant) + '</span>') +
     '<span class="op">' + esc(e.operation ?? 'no operation') + '</span><code class="req">' + esc(e.method + ' ' + e.path) + '</code>' +
-    (e.fault ? '<span class="tag">fault ' + e.fault.id + '</span>' : '') + '</div>' +
+    (e.fault ? '<span class="tag">' + esc(answeredBy(e.fault)) + '</span>' : '') + '</div>' +
     '<div class="line"><span class="actor">' + esc(e.actor ?? 'anonymous') + '</span>' +
     (body === '' ? '' : '<code class="body" title="request body">' + esc(cut(body, 160)) + '</code>') +
     (e.message ? '<span class="message">' + esc(e.message) + '</span>' : '') + '</div>' +
@@ -212,6 +223,7 @@ function render(state) {
   renderPresets(state)
   renderOrganizations(state)
   renderFaults(state)
+  renderStubs(state)
   renderJournal()
 }
 

@@ -19,7 +19,7 @@ import type { PathTest } from './schema.js'
  * The most faults armed at once. Every request is tested against each armed fault, so their number bounds
  * what a request costs; a test suite arms a handful.
  */
-export const MAX_FAULTS = 100
+const MAX_FAULTS = 100
 
 /** The fields of a fault's match besides `service` and `operation`. */
 export interface FaultMatchFields {
@@ -114,7 +114,8 @@ export function createFaults<Definition extends ArmableFault>() {
           ? new RegExp(definition.path.source, definition.path.flags.replace(/[gy]/g, ''))
           : definition.path
       const { headers } = definition
-      const responseHeaders = 'responseHeaders' in definition ? definition.responseHeaders : undefined
+      const responseHeaders =
+        'responseHeaders' in definition ? definition.responseHeaders : undefined
       faults.push({
         ...definition,
         ...(path === undefined ? {} : { path }),

@@ -10,11 +10,11 @@ import type { PlainResponse } from '../core/http.js'
 import { rule } from '../core/input-error.js'
 
 /** The most headers a fault or stub matches, or an answer of the user's sets. */
-export const MAX_HEADER_FIELDS = 32
+const MAX_HEADER_FIELDS = 32
 /** The longest header value accepted (characters); names are at most 256. */
 const MAX_HEADER_VALUE = 8_192
 /** The largest body of the user's choosing, in UTF-8 bytes (as a string or as JSON). */
-export const MAX_CUSTOM_BODY_BYTES = 1024 * 1024
+const MAX_CUSTOM_BODY_BYTES = 1024 * 1024
 
 /** An HTTP field name (RFC 9110 `token`). */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,256}$/
@@ -92,7 +92,7 @@ export const responseHeadersField = () =>
   headerMap(FRAMING_HEADERS, 'the server sets it from the body it sends').optional()
 
 /** UTF-8 size of a string, without building its bytes. */
-function utf8Bytes(text: string): number {
+export function utf8Bytes(text: string): number {
   let bytes = 0
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)

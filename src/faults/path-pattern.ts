@@ -1,12 +1,14 @@
 /**
- * Fault path patterns given over HTTP (`pathPattern`): compiled with re2js, a linear-time engine, so no
- * pattern can backtrack catastrophically and stall the server (`^/(a+)+$` takes microseconds, not seconds).
- * RE2 syntax (as Go's `regexp`): no backreferences, no lookaround. Only the control surface loads re2js,
- * and only when a fault is first injected over HTTP (`loadPathPatternEngine`): it is 20 ms of the CLI's
- * start otherwise. See decisions/fault-path-patterns.md.
+ * Path patterns given as text (`pathPattern` of a fault or a stub over HTTP, of a stub in a scenario):
+ * compiled with re2js, a linear-time engine, so no pattern can backtrack catastrophically and stall the
+ * server (`^/(a+)+$` takes microseconds, not seconds). RE2 syntax (as Go's `regexp`): no backreferences,
+ * no lookaround. re2js is loaded only when a pattern is first given (`loadPathPatternEngine`, by the
+ * control surface, or before a scenario or snapshot holding one is read): it is 20 ms of the CLI's start
+ * otherwise. See decisions/fault-path-patterns.md.
  * @module
  */
 import type { RE2JS } from 're2js'
+import { z } from 'zod'
 
 let engine: typeof RE2JS | undefined
 
@@ -24,13 +26,13 @@ const MAX_PATH_PATTERN_LENGTH = 1_000
  * on every 256- to 8,000-character path. Up to about 1,500 instructions it took under 2 ms here; 500 leaves
  * room for any real path pattern (`^/presets/[^/]+/chat/completions$` is 32).
  */
-export const MAX_PATH_PATTERN_PROGRAM = 500
+const MAX_PATH_PATTERN_PROGRAM = 500
 
 /**
  * The longest path a pattern is tested against, in characters: a longer path never matches a pattern (an
  * exact `path` still compares). Real paths of both services are far shorter.
  */
-export const MAX_PATTERN_TESTED_PATH = 2_048
+const MAX_PATTERN_TESTED_PATH = 2_048
 
 /** A compiled `pathPattern`: tests a path in time linear in its length. Serialises as `{ pattern }`. */
 export class LinearPathPattern {
@@ -60,6 +62,12 @@ export class LinearPathPattern {
 
 /** Compiles a pattern, or tells why it cannot be (RE2 refuses backreferences and lookaround). */
 export function compilePathPattern(source: string): LinearPathPattern | { problem: string } {
+  if (!engine) {
+    return {
+      problem:
+        'needs the pattern engine, which is loaded only on the way to an asynchronous call: give this scenario to `await simulator.useScenario()`, `startServer()` or the CLI, or a RegExp `path` to `simulator.stubs.add()`',
+    }
+  }
   if (source.length > MAX_PATH_PATTERN_LENGTH) {
     return { problem: `must be at most ${MAX_PATH_PATTERN_LENGTH} characters` }
   }
@@ -79,4 +87,41 @@ export function compilePathPattern(source: string): LinearPathPattern | { proble
     }
   }
   return compiled
+}
+
+/** A `pathPattern` given as text, compiled (the control surface's inputs). */
+export const pathPatternField = () =>
+  z
+    .custom<string>((value) => typeof value === 'string', {
+      error: 'must be a string (a regular expression in RE2 syntax)',
+    })
+    .transform((source, context): LinearPathPattern => {
+      const compiled = compilePathPattern(source)
+      if ('problem' in compiled) {
+        context.addIssue({ code: 'custom', message: compiled.problem })
+        return z.NEVER
+      }
+      return compiled
+    })
+    .optional()
+
+/** A `pathPattern` given as text and kept as text, checked by compiling it (a scenario stays JSON). */
+export const pathPatternSourceField = () =>
+  z
+    .custom<string>((value) => typeof value === 'string', {
+      error: 'must be a string (a regular expression in RE2 syntax)',
+    })
+    .superRefine((source, context) => {
+      const compiled = compilePathPattern(source)
+      if ('problem' in compiled) context.addIssue({ code: 'custom', message: compiled.problem })
+    })
+    .optional()
+
+/** Whether a scenario (or anything with its `stubs`) gives a stub a `pathPattern`, which needs re2js. */
+export function hasPathPatterns(value: unknown): boolean {
+  const stubs = (value as { stubs?: unknown } | null | undefined)?.stubs
+  return (
+    Array.isArray(stubs) &&
+    stubs.some((stub) => typeof stub === 'object' && stub !== null && 'pathPattern' in stub)
+  )
 }

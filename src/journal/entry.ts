@@ -20,10 +20,14 @@ export function describeError(error: unknown): JournalError {
   return { message: error.message, stack: frame?.trim() ?? '' }
 }
 
-/** The injected fault that answered a request, if any. */
+/**
+ * What answered a request in the service's place, if anything: an armed fault (`status`, `network-error`,
+ * `hang`, `delay`), a `Prefer: code=` header (`prefer`) or a stub (`stub`).
+ */
 export interface JournalFault {
-  id: number
-  kind: 'status' | 'network-error' | 'hang' | 'delay'
+  /** The armed fault's or the stub's id; `null` for a `Prefer` header, which arms nothing. */
+  id: number | null
+  kind: 'status' | 'network-error' | 'hang' | 'delay' | 'prefer' | 'stub'
   status?: number
   delayMs?: number
 }

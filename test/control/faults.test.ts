@@ -412,7 +412,10 @@ describe('in process, through msw', () => {
       [{ status: 500, path: 5 }, 'path: must be a string or a regular expression (got 5)'],
       [{ status: 500, operation: 5 }, 'operation: must be a string (got 5)'],
       [{ status: 500, method: ['GET'] }, 'method: must be a string (got ["GET"])'],
-      [{ status: 500, message: 5 }, 'message: must be a string of at most 10000 characters (got 5)'],
+      [
+        { status: 500, message: 5 },
+        'message: must be a string of at most 10000 characters (got 5)',
+      ],
       [{ status: 500, pathPattern: '^/a' }, 'pathPattern: unknown field'],
       [null, 'give an object (got null)'],
     ])('refuses %j with a message saying what is wrong', (definition, why) => {
