@@ -39,12 +39,12 @@ describe('over HTTP', () => {
       service: 'router',
       name: 'chat',
       method: 'POST',
-      path: '/chat/completions',
+      path: '/embeddings',
       body: completion,
       responseHeaders: { 'x-generation-id': 'gen-1' },
     })
     expect([added.status, added.body]).toEqual([201, { id: 1 }])
-    const answer = await fetch(`${router()}/chat/completions`, {
+    const answer = await fetch(`${router()}/embeddings`, {
       method: 'POST',
       headers: { ...key, ...json },
       body: '{"model":"openai/gpt-5.4","messages":[{"role":"user","content":"Hello"}]}',
@@ -59,7 +59,7 @@ describe('over HTTP', () => {
       service: 'router',
       name: 'chat',
       method: 'POST',
-      path: '/chat/completions',
+      path: '/embeddings',
       body: completion,
       responseHeaders: { 'x-generation-id': 'gen-1' },
       from: 'added',
@@ -74,14 +74,14 @@ describe('over HTTP', () => {
       operation: null,
       actor: 'Default workspace inference key',
       method: 'POST',
-      path: '/chat/completions',
+      path: '/embeddings',
       body: { model: 'openai/gpt-5.4', messages: [{ role: 'user', content: 'Hello' }] },
       status: 200,
       response: completion,
       fault: { id: 1, kind: 'stub', status: 200 },
     })
     // Another method of the same path is the router's own 404.
-    expect((await fetch(`${router()}/chat/completions`, { headers: key })).status).toBe(404)
+    expect((await fetch(`${router()}/embeddings`, { headers: key })).status).toBe(404)
   })
 
   it('takes precedence over the simulation; Prefer and armed faults come first; the newest stub answers', async () => {
