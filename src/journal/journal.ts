@@ -80,16 +80,42 @@ export function createJournal(options: JournalOptions) {
   const listeners = new Set<(event: JournalEvent) => void>()
   let seq = 0
 
+  /** The entry as read, if it matches the filter (its body parsed only when the metadata match). */
+  const readIfMatching = (entry: StoredEntry, filter: EntryFilter): ParsedEntry | undefined => {
+    if (!matchesMetadata(entry, filter)) return undefined
+    const parsed = reader.read(entry)
+    return filter.body === undefined || matchesPartially(parsed.body, filter.body)
+      ? parsed
+      : undefined
+  }
+
   const select = (filter: EntryFilter = {}): ParsedEntry[] => {
     checkFilter(filter)
     const out: ParsedEntry[] = []
     for (const entry of queue.live()) {
-      if (!matchesMetadata(entry, filter)) continue
-      const parsed = reader.read(entry)
-      if (filter.body !== undefined && !matchesPartially(parsed.body, filter.body)) continue
-      out.push(parsed)
+      const parsed = readIfMatching(entry, filter)
+      if (parsed) out.push(parsed)
     }
     return out
+  }
+
+  /** The newest entry matching a filter numbered above `after`, read newest first (filter checked). */
+  const newestAfter = (filter: EntryFilter, after: number): ParsedEntry | undefined => {
+    for (let back = 0; ; back++) {
+      const entry = queue.fromNewest(back)
+      if (entry === undefined || entry.seq <= after) return undefined
+      const parsed = readIfMatching(entry, filter)
+      if (parsed) return parsed
+    }
+  }
+
+  /** The kept entry numbered `seq` (the newest, when called as it is recorded), if it matches. */
+  const numbered = (seq: number, filter: EntryFilter): ParsedEntry | undefined => {
+    for (let back = 0; ; back++) {
+      const entry = queue.fromNewest(back)
+      if (entry === undefined || entry.seq < seq) return undefined
+      if (entry.seq === seq) return readIfMatching(entry, filter)
+    }
   }
 
   /** The raw entries matching a filter, oldest first (for `toHAR`, which redacts what it writes). */
@@ -164,8 +190,11 @@ export function createJournal(options: JournalOptions) {
       }
       return out
     },
-    /** The newest entry matching a filter. */
-    last: (filter: EntryFilter = {}): ParsedEntry | undefined => select(filter).at(-1),
+    /** The newest entry matching a filter (read newest first: the newest match is the last entry read). */
+    last(filter: EntryFilter = {}): ParsedEntry | undefined {
+      checkFilter(filter)
+      return newestAfter(filter, Number.NEGATIVE_INFINITY)
+    },
     /**
      * Calls `listener` synchronously after each request is recorded (also when the cap is 0), with the
      * entry's metadata and no bodies. Returns a function that unsubscribes.
@@ -186,7 +215,11 @@ export function createJournal(options: JournalOptions) {
       } catch (error) {
         return Promise.reject(error)
       }
-      return waitForEntry(journal, filter, options)
+      return waitForEntry(
+        { entries: select, subscribe: journal.subscribe, newestAfter, numbered },
+        filter,
+        options,
+      )
     },
     /**
      * The entries matching a filter as a HAR 1.2 document (`har.ts`): redacted as the journal is, unless
