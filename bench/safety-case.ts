@@ -105,7 +105,9 @@ async function withBystander(url: string, work: () => Promise<Answer>) {
   const waits: number[] = []
   const bystander = (async () => {
     while (!done) {
-      waits.push((await send(`${url}/router/api/v1/presets`, { headers: { authorization: KEY } })).ms)
+      waits.push(
+        (await send(`${url}/router/api/v1/presets`, { headers: { authorization: KEY } })).ms,
+      )
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
   })()

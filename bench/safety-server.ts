@@ -12,7 +12,9 @@ import { pathToFileURL } from 'node:url'
 
 const [root = '.', organizations = '0'] = process.argv.slice(2)
 const load = (path: string) => import(pathToFileURL(join(root, path)).href)
-const { startServer } = (await load('src/server/index.ts')) as typeof import('../src/server/index.js')
+const { startServer } = (await load(
+  'src/server/index.ts',
+)) as typeof import('../src/server/index.js')
 const { scenarios } = (await load('scenarios/index.ts')) as typeof import('../scenarios/index.js')
 
 /** The default scenario with `count` more organizations of six users each (the default's own are kept). */
@@ -49,7 +51,9 @@ process.stdin.on('data', (text: string) => {
   if (!text.includes('measure')) return
   gc?.()
   const { rss, heapUsed, arrayBuffers } = process.memoryUsage()
-  console.log(`memory ${JSON.stringify({ rssMb: rss / 2 ** 20, heapMb: (heapUsed + arrayBuffers) / 2 ** 20 })}`)
+  console.log(
+    `memory ${JSON.stringify({ rssMb: rss / 2 ** 20, heapMb: (heapUsed + arrayBuffers) / 2 ** 20 })}`,
+  )
 })
 process.stdin.on('end', () => void server.close().then(() => process.exit(0)))
 console.log(`ready ${JSON.stringify({ url: server.url, pid: process.pid })}`)

@@ -37,7 +37,8 @@ for (const name of chosen) {
         ['--import', 'tsx', join(HERE, 'safety-case.ts'), name, root],
         { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 2 ** 26 },
       )
-      const figures = run.status === 0 ? JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') : null
+      const figures =
+        run.status === 0 ? JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') : null
       console.log(JSON.stringify({ case: name, round, tree, load, exit: run.status, figures }))
     }
   }

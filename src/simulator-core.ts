@@ -247,6 +247,13 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
           (entry: RawJournalEntry) => service.journalBody(entry),
         ]),
       ),
+      fields: Object.fromEntries(
+        services.flatMap((service) =>
+          service.journalFields
+            ? [[service.name, (entry: RawJournalEntry) => service.journalFields?.(entry)]]
+            : [],
+        ),
+      ),
       checkFilter: checkJournalFilter,
       limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT,
       maxBytes: options.journalMaxBytes ?? DEFAULT_JOURNAL_MAX_BYTES,

@@ -93,6 +93,12 @@ export interface Service<Slice = unknown> {
   faultResponse(status: number, options: FaultResponseOptions): PlainResponse
   /** A recorded request's body, parsed, with secrets replaced by `[redacted]`. */
   journalBody(request: RecordedRequest): unknown
+  /**
+   * A form body's fields as the service reads them, in order, repeated names included (`undefined` for a
+   * body that is not a form the service reads): the journal's HAR redacts a form by these names, however
+   * the client escaped or quoted them. Only a service that reads forms has it.
+   */
+  journalFields?(request: RecordedRequest): ReadonlyArray<readonly [string, string]> | undefined
   /** Clears every record and seeds the scenario's slice, synchronously (every control method works right after). */
   load(slice: Slice): void
   /** A number that changes whenever the service's data may have changed (the state file saves then). */

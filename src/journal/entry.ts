@@ -89,6 +89,11 @@ export type JournalEvent = Pick<RawJournalEntry, EntryMetadata | 'path'> & {
 /** How a service parses a recorded request body for the journal. */
 export type JournalBodyParser = (entry: RawJournalEntry) => unknown
 
+/** A service's fields of a recorded form body, in order (`undefined`: not a form it reads). */
+export type JournalFieldsParser = (
+  entry: RawJournalEntry,
+) => ReadonlyArray<readonly [string, string]> | undefined
+
 /** What every entry has, whatever its operation. */
 export interface JournalEntryBase {
   seq: number

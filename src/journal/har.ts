@@ -113,6 +113,8 @@ export interface HarOptions {
 export interface HarSources {
   /** The service's parse of a recorded body (as the journal shows it). */
   parse(entry: RawJournalEntry): unknown
+  /** A form body's fields as its service reads them, in order (`undefined`: not a form it reads). */
+  fields(entry: RawJournalEntry): ReadonlyArray<readonly [string, string]> | undefined
   /** A parsed value with secret-named fields replaced (the journal's `redact`); `undefined`: no redaction. */
   redact: ((value: unknown) => unknown) | undefined
 }
@@ -227,23 +229,95 @@ function urlAndQuery(url: string, redact: boolean): { url: string; queryString: 
   return { url: `${bare.slice(0, mark)}?${parts.join('&')}`, queryString }
 }
 
-/** The request body's text: as sent, or with secrets redacted (structurally for JSON, else in the text). */
+type Fields = ReadonlyArray<readonly [string, string]>
+
+const MULTIPART_TYPE = /^multipart\/form-data\s*(?:;|$)/i
+const BOUNDARY_PARAMETER = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/i
+
+/** Fields with every secret-named one's value replaced. */
+const redactedFields = (fields: Fields): Fields =>
+  fields.map(([name, value]) => [name, SECRET_NAME.test(name) ? REDACTED : value] as const)
+
+/**
+ * A URL-encoded form with each secret field's value replaced, every other byte as sent: the pieces
+ * between `&` are the service's fields one for one (empty pieces skipped, a leading `?` dropped, as a form
+ * parser does), checked by name; `undefined` when they are not (then the form is written again).
+ */
+function redactFormPieces(text: string, fields: Fields): string | undefined {
+  const lead = text.startsWith('?') ? '?' : ''
+  let next = 0
+  const pieces = text
+    .slice(lead.length)
+    .split('&')
+    .map((piece) => {
+      if (piece === '' || next < 0) return piece
+      const field = fields[next]
+      const equals = piece.indexOf('=')
+      const rawName = equals < 0 ? piece : piece.slice(0, equals)
+      if (field === undefined || decodeQueryPart(rawName) !== field[0]) {
+        next = -1
+        return piece
+      }
+      next += 1
+      return SECRET_NAME.test(field[0]) ? `${rawName}=${REDACTED}` : piece
+    })
+  return next === fields.length ? lead + pieces.join('&') : undefined
+}
+
+/** A multipart `Content-Disposition` name, quoted as a form parser unquotes it. */
+const quotedName = (name: string) => `"${name.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`
+
+/** A form body with secret fields: redacted from the fields the service read, then written again. */
+function redactFormBody(text: string, mimeType: string, fields: Fields): HarPostText {
+  if (!fields.some(([name]) => SECRET_NAME.test(name))) return { text }
+  const comment = `redacted: written again from the ${fields.length} fields the service read`
+  const redacted = redactedFields(fields)
+  if (MULTIPART_TYPE.test(mimeType)) {
+    const found = BOUNDARY_PARAMETER.exec(mimeType)
+    const boundary = found?.[1]?.replace(/\\(.)/g, '$1') ?? found?.[2] ?? 'understudy-redacted'
+    const parts = redacted.map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name=${quotedName(name)}\r\n\r\n${value}\r\n`,
+    )
+    return { text: `${parts.join('')}--${boundary}--\r\n`, comment }
+  }
+  const pieces = redactFormPieces(text, fields)
+  if (pieces !== undefined) return { text: pieces }
+  return {
+    text: new URLSearchParams(redacted.map(([name, value]) => [name, value])).toString(),
+    comment,
+  }
+}
+
+/** A request body's text as written, and a comment when it was written again. */
+interface HarPostText {
+  text: string
+  comment?: string
+}
+
+/**
+ * The request body's text: as sent, or with secrets redacted: JSON field by field, a form from the fields
+ * its service read (so a field is redacted by the name the service reads, however it was escaped or
+ * quoted), anything else in the text.
+ */
 function postText(
   entry: RawJournalEntry,
   text: string,
   mimeType: string,
   sources: HarSources,
-): string {
+): HarPostText {
   const { redact } = sources
-  if (!redact) return text
+  if (!redact) return { text }
   if (JSON_TYPE.test(mimeType)) {
     const parsed = sources.parse(entry)
     if (parsed !== null && typeof parsed === 'object') {
       const redacted = JSON.stringify(redact(parsed))
-      return redacted === JSON.stringify(parsed) ? text : redacted
+      return { text: redacted === JSON.stringify(parsed) ? text : redacted }
     }
   }
-  return redactText(text)
+  const fields = sources.fields(entry)
+  if (fields !== undefined) return redactFormBody(text, mimeType, fields)
+  return { text: redactText(text) }
 }
 
 function postData(
@@ -256,7 +330,7 @@ function postData(
   const mimeType = entry.headers['content-type'] ?? 'application/octet-stream'
   if (entry.bodySize === undefined && kept !== undefined) {
     return {
-      postData: { mimeType, text: postText(entry, lenient.decode(kept), mimeType, sources) },
+      postData: { mimeType, ...postText(entry, lenient.decode(kept), mimeType, sources) },
       bodySize,
     }
   }

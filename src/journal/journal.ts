@@ -27,6 +27,7 @@ import {
 import type {
   JournalBodyParser,
   JournalEvent,
+  JournalFieldsParser,
   NewJournalEntry,
   ParsedEntry,
   RawJournalEntry,
@@ -50,6 +51,8 @@ export const JOURNAL_BODY_PREFIX_BYTES = 256 * 1024
 export interface JournalOptions {
   /** How each service (by name) parses a recorded request body. */
   parsers: Readonly<Record<string, JournalBodyParser>>
+  /** How a service that reads forms (by name) reads a recorded form body's fields (for the HAR's redaction). */
+  fields?: Readonly<Record<string, JournalFieldsParser>> | undefined
   /** Refuses a filter naming an unknown service or operation (a typo would otherwise match nothing). */
   checkFilter?: ((filter: EntryFilter) => void) | undefined
   /** The most entries kept. Default 10,000. */
@@ -69,6 +72,7 @@ export function createJournal(options: JournalOptions) {
     'body prefix',
   )
   const reader = createReader(options.parsers)
+  const fieldsOf = options.fields ?? {}
   const storage = createStorage(prefixBytes)
   const queue = new BoundedQueue(limit, maxBytes, (entry) => {
     if (storage.drop(entry)) reader.forget(entry)
@@ -228,6 +232,7 @@ export function createJournal(options: JournalOptions) {
     toHAR(filter: EntryFilter = {}, options: HarOptions = {}): Har {
       return buildHar(selectRaw(filter), {
         parse: reader.parse,
+        fields: (entry) => fieldsOf[entry.service]?.(entry),
         redact: options.redact === false ? undefined : redact,
       })
     },

@@ -325,12 +325,17 @@ export function createMessagingService(
     }
   }
 
+  /** A recorded form body's fields, in order (repeats included), or `undefined` (none, or refused). */
+  function journalFields(recorded: RecordedRequest): Array<[string, string]> | undefined {
+    if (!recorded.body || recorded.body.length === 0) return undefined
+    const parsed = parseFormBody(recorded.headers['content-type'], recorded.body)
+    return 'refused' in parsed ? undefined : parsed.fields
+  }
+
   /** A recorded form body for the journal: the fields (the last of repeated keys), or null. */
   function journalBody(recorded: RecordedRequest): unknown {
-    if (!recorded.body || recorded.body.length === 0) return null
-    const parsed = parseFormBody(recorded.headers['content-type'], recorded.body)
-    if ('refused' in parsed) return null
-    return Object.fromEntries(parsed.fields)
+    const fields = journalFields(recorded)
+    return fields ? Object.fromEntries(fields) : null
   }
 
   return {
@@ -349,6 +354,7 @@ export function createMessagingService(
           (options.tenant && store.organization(options.tenant)?.featureLevel) || defaultLevel,
       }),
     journalBody,
+    journalFields,
     load(slice) {
       state.rateLimiter.clear()
       store.load(slice, defaultLevel)

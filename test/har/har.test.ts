@@ -160,6 +160,89 @@ describe('journal.toHAR', () => {
     ).toBe(sent)
   })
 
+  it('redacts a form field by the name the service reads, however the client escaped it', async () => {
+    const simulator = createSimulator({ seed: 'har', now: NOW })
+    const sent = 'email=romeo%40acme.example&p%61ssword=hidden-in-escapes-1&full_name=Romeo+M'
+    const created = await simulator.fetch(`${ACME}/api/v1/users`, {
+      method: 'POST',
+      headers: {
+        authorization: basic(accounts.iago),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: sent,
+    })
+    expect(created.status).toBe(200)
+    const [entry] = simulator.journal.toHAR().log.entries
+    // Only the secret's value changes: the rest is as sent.
+    expect(entry?.request.postData).toEqual({
+      mimeType: 'application/x-www-form-urlencoded',
+      text: 'email=romeo%40acme.example&p%61ssword=[redacted]&full_name=Romeo+M',
+    })
+    // The journal's preview of the body as text (the inspector's) redacts it too.
+    expect(simulator.journal.recent(1, { bodyPreviewBytes: 48 })[0]?.body).toBe(
+      'email=romeo%40acme.example&p%61ssword=[redacted]',
+    )
+    expect(simulator.journal.last()?.body).toMatchObject({ password: '[redacted]' })
+    expect(JSON.stringify(simulator.journal.entries())).not.toContain('hidden-in-escapes-1')
+  })
+
+  it('redacts a multipart field by the name the service reads (unquoted, spaced, any case), re-encoded from the fields', async () => {
+    const simulator = createSimulator({ seed: 'har', now: NOW })
+    const sent = [
+      '--XyZ',
+      'Content-Disposition: form-data; name=email',
+      '',
+      'romeo@acme.example',
+      '--XyZ',
+      'Content-Disposition: form-data; NAME = password',
+      '',
+      'hidden-in-multipart-1',
+      'second line',
+      '--XyZ',
+      'Content-Disposition: form-data; name="full_name"',
+      '',
+      'Romeo',
+      '--XyZ--',
+      '',
+    ].join('\r\n')
+    const created = await simulator.fetch(`${ACME}/api/v1/users`, {
+      method: 'POST',
+      headers: {
+        authorization: basic(accounts.iago),
+        'content-type': 'multipart/form-data; boundary=XyZ',
+      },
+      body: sent,
+    })
+    expect(created.status).toBe(200)
+    const [entry] = simulator.journal.toHAR().log.entries
+    expect(entry?.request.postData).toEqual({
+      mimeType: 'multipart/form-data; boundary=XyZ',
+      text: [
+        '--XyZ',
+        'Content-Disposition: form-data; name="email"',
+        '',
+        'romeo@acme.example',
+        '--XyZ',
+        'Content-Disposition: form-data; name="password"',
+        '',
+        '[redacted]',
+        '--XyZ',
+        'Content-Disposition: form-data; name="full_name"',
+        '',
+        'Romeo',
+        '--XyZ--',
+        '',
+      ].join('\r\n'),
+      comment: 'redacted: written again from the 3 fields the service read',
+    })
+    expect(entry?.request.bodySize).toBe(Buffer.byteLength(sent))
+    // As text (the inspector's preview, a body kept in part), the part's whole value is redacted too.
+    const [preview] = simulator.journal.recent(1, { bodyPreviewBytes: 160 })
+    expect(preview?.body).not.toContain('hidden-in-multipart-1')
+    expect(preview?.body).not.toContain('second line')
+    expect(simulator.journal.last()?.body).toMatchObject({ password: '[redacted]' })
+  })
+
   it('with { redact: false }, writes headers and bodies exactly as sent (a replay file for your machine)', async () => {
     const { simulator, exchanges } = await recorded()
     const har = simulator.journal.toHAR({}, { redact: false })
