@@ -189,7 +189,7 @@ const cases: Record<string, () => Promise<unknown>> = {
     const keys = 850_000
     const object = `{${Array.from({ length: keys }, (_, i) => `"k${i}":1`).join(',')}}`
     const preset = Buffer.from(
-      `{"model":"openai/gpt-5.4","messages":[{"role":"user","content":"x"}],"metadata":${object}}`,
+      `{"model":"openai/gpt-5.4","messages":[{"role":"user","content":"x"}],"logit_bias":${object}}`,
     )
     const json = { authorization: KEY, 'content-type': 'application/json' }
     const router = await withBystander(server.url, () =>

@@ -52,6 +52,7 @@ import {
   withoutTrailingSlashes,
 } from '../core/http.js'
 import { InputTypeError, isInputError, parseInput } from '../core/input-error.js'
+import { MAX_KEYS_PER_OBJECT, tooManyKeys } from '../core/json-keys.js'
 import { loadPathPatternEngine } from '../faults/path-pattern.js'
 import { describeError } from '../journal/entry.js'
 import type { FaultDefinition } from '../operations/faults.js'
@@ -84,12 +85,18 @@ const problem = (status: number, message: string) => jsonResponse(status, { erro
 /** A control body over the simulator's body limit (the server stopped reading it): answered 413. */
 class ControlBodyTooLarge extends Error {}
 
-/** The body as a JSON object (`{}` when empty). Refuses a body over the limit, not UTF-8, or not an object. */
+/**
+ * The body as a JSON object (`{}` when empty). Refuses a body over the limit, not UTF-8, with more than
+ * 10,000 keys in one object (before parsing it: decisions/json-key-limits.md), or not an object.
+ */
 function readJson(request: PlainRequest): unknown {
   if (request.oversized) throw new ControlBodyTooLarge()
   const text = bodyText(request)
   if (text === undefined) throw new InputTypeError('the body is not valid UTF-8')
   if (text.trim() === '') return {}
+  if (tooManyKeys(text, MAX_KEYS_PER_OBJECT)) {
+    throw new InputTypeError(`the body must have at most ${MAX_KEYS_PER_OBJECT} keys in one object`)
+  }
   let value: unknown
   try {
     value = JSON.parse(text)

@@ -128,6 +128,11 @@ describe('PUT /__understudy/scenario and POST /__understudy/reset', () => {
     ['a body that is not JSON', '{name', 'the body is not valid JSON'],
     ['a JSON array', '["default"]', 'the body must be a JSON object'],
     ['JSON null', 'null', 'the body must be a JSON object'],
+    [
+      'a body of 10,001 keys in one object (refused before it is parsed)',
+      `{"definition":{${Array.from({ length: 10_001 }, (_, i) => `"k${i}":1`).join(',')}}}`,
+      'the body must have at most 10000 keys in one object',
+    ],
   ])('refuses %s with 400 and keeps the scenario', async (_, body, message) => {
     expect(await send('PUT', '/scenario', body)).toEqual([400, problem(message)])
     expect((await control(origin, 'GET')).body.scenario.name).toBe('default')
