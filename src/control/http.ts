@@ -124,12 +124,22 @@ function moveClock(simulator: SimulatorCore, body: { set?: number; advanceMs?: n
   if (body.advanceMs !== undefined) simulator.clock.advance(body.advanceMs)
 }
 
+/**
+ * An answer whose body comes in pieces (the HAR export), built as they are asked for: the server writes
+ * them as the client reads, giving other requests their turn between pieces.
+ */
+export interface StreamedResponse {
+  status: number
+  headers: Record<string, string>
+  pieces: Iterable<string>
+}
+
 /** Answers a control request; `path` is below the control prefix (`''` for the prefix itself). */
 export async function handleControl(
   simulator: SimulatorCore,
   request: PlainRequest,
   path: string,
-): Promise<PlainResponse> {
+): Promise<PlainResponse | StreamedResponse> {
   const route = `${request.method} ${withoutTrailingSlashes(path) || '/'}`
   try {
     switch (route) {
@@ -170,13 +180,14 @@ export async function handleControl(
       case 'GET /journal/count':
         return ok({ count: simulator.journal.count(journalFilter(request.query)) })
       case 'GET /journal.har':
+        // Written piece by piece as the client takes it (`StreamedResponse`), never whole in memory.
         return {
           status: 200,
           headers: {
             'content-type': 'application/json',
             'content-disposition': 'attachment; filename="understudy.har"',
           },
-          body: JSON.stringify(simulator.journal.toHAR(journalFilter(request.query)), null, 2),
+          pieces: simulator.journal.toHARText(journalFilter(request.query)),
         }
       case 'DELETE /journal':
         parseInput(emptyBody, readJson(request), 'clear the journal')

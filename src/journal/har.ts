@@ -409,18 +409,55 @@ function harEntry(entry: RawJournalEntry, sources: HarSources): HarEntry {
   }
 }
 
-/** The journal's entries as a HAR 1.2 document. */
-export function buildHar(entries: readonly RawJournalEntry[], sources: HarSources): Har {
-  const redacted = sources.redact !== undefined
+/** The document around its entries. */
+function harDocument(entries: HarEntry[], redacted: boolean): Har {
   return {
     log: {
       version: '1.2',
       creator: { name: 'understudy', version: UNDERSTUDY_VERSION },
       pages: [],
-      entries: entries.map((entry) => harEntry(entry, sources)),
+      entries,
       comment: redacted
         ? 'Recorded by the Understudy simulator. Credentials and secret fields read [redacted].'
         : 'Recorded by the Understudy simulator. NOT redacted: holds the requests’ credentials and secrets as sent.',
     },
   }
+}
+
+/** The journal's entries as a HAR 1.2 document. */
+export function buildHar(entries: readonly RawJournalEntry[], sources: HarSources): Har {
+  return harDocument(
+    entries.map((entry) => harEntry(entry, sources)),
+    sources.redact !== undefined,
+  )
+}
+
+/**
+ * The same document as JSON text, exactly `JSON.stringify(buildHar(…), null, 2)`, in pieces: the text
+ * before the entries, one piece per entry (built when it is asked for), the text after them. Only the entry
+ * being written is held, so a writer can send each piece as the reader takes it.
+ */
+export function* harTextPieces(
+  entries: Iterable<RawJournalEntry>,
+  sources: HarSources,
+): Generator<string, void, undefined> {
+  const mark = '\u0000entries\u0000'
+  const text = JSON.stringify(
+    harDocument([mark as unknown as HarEntry], sources.redact !== undefined),
+    null,
+    2,
+  )
+  const at = text.indexOf(JSON.stringify(mark))
+  const open = text.lastIndexOf('[', at) + 1
+  const close = text.indexOf(']', at)
+  // What stands before each entry (a line break and the indentation), and before the closing `]`.
+  const indent = text.slice(open, at)
+  yield text.slice(0, open)
+  let count = 0
+  for (const entry of entries) {
+    const json = JSON.stringify(harEntry(entry, sources), null, 2).replaceAll('\n', indent)
+    yield `${count === 0 ? '' : ','}${indent}${json}`
+    count += 1
+  }
+  yield `${count === 0 ? '' : text.slice(at + JSON.stringify(mark).length, close)}${text.slice(close)}`
 }

@@ -33,7 +33,7 @@ import type {
   RawJournalEntry,
 } from './entry.js'
 import { type EntryFilter, matchesMetadata, matchesPartially } from './filter.js'
-import { buildHar, type Har, type HarOptions } from './har.js'
+import { buildHar, type Har, type HarOptions, type HarSources, harTextPieces } from './har.js'
 import { createReader, type RecentOptions } from './read.js'
 import { redact } from './redact.js'
 import { createStorage } from './storage.js'
@@ -135,6 +135,30 @@ export function createJournal(options: JournalOptions) {
     return out
   }
 
+  /**
+   * The raw entries matching a filter, oldest first, read one at a time as they are asked for: those that
+   * match its metadata now, each read only if still kept when its turn comes (one dropped meanwhile, its
+   * bytes maybe reused, is left out). For exports written over many turns of the event loop.
+   */
+  function* rawWhileKept(filter: EntryFilter): Generator<RawJournalEntry, void, undefined> {
+    const chosen: Array<{ entry: StoredEntry; seq: number }> = []
+    for (const entry of queue.live())
+      if (matchesMetadata(entry, filter)) chosen.push({ entry, seq: entry.seq })
+    for (const { entry, seq } of chosen) {
+      const oldest = queue.oldest()
+      // Dropped entries go oldest first; a reused one has a newer seq.
+      if (entry.seq !== seq || oldest === undefined || oldest.seq > seq) continue
+      const raw = rawOf(entry)
+      if (filter.body === undefined || matchesPartially(reader.body(raw), filter.body)) yield raw
+    }
+  }
+
+  const harSources = (options: HarOptions): HarSources => ({
+    parse: reader.parse,
+    fields: (entry) => fieldsOf[entry.service]?.(entry),
+    redact: options.redact === false ? undefined : redact,
+  })
+
   const emit = (number: number, entry: NewJournalEntry) => {
     const event: JournalEvent = {
       seq: number,
@@ -230,11 +254,16 @@ export function createJournal(options: JournalOptions) {
      * `{ redact: false }`.
      */
     toHAR(filter: EntryFilter = {}, options: HarOptions = {}): Har {
-      return buildHar(selectRaw(filter), {
-        parse: reader.parse,
-        fields: (entry) => fieldsOf[entry.service]?.(entry),
-        redact: options.redact === false ? undefined : redact,
-      })
+      return buildHar(selectRaw(filter), harSources(options))
+    },
+    /**
+     * The same document as JSON text (`JSON.stringify(toHAR(filter, options), null, 2)`), in pieces, one
+     * per entry, each built when it is asked for: an export written piece by piece holds one entry at a
+     * time. The filter is checked at once; an entry dropped from the journal before its turn is left out.
+     */
+    toHARText(filter: EntryFilter = {}, options: HarOptions = {}): Iterable<string> {
+      checkFilter(filter)
+      return harTextPieces(rawWhileKept(filter), harSources(options))
     },
     /** Forgets every entry. */
     clear(): void {

@@ -24,7 +24,14 @@ import type { ControlAuth } from './control-auth.js'
 import type { Cors } from './cors.js'
 import type { Lingering } from './lingering.js'
 import { type MswEngine, mswCanCarry } from './msw-engine.js'
-import { readBody, sendJson, toPlainRequest, writeFetchResponse, writePlain } from './node-io.js'
+import {
+  readBody,
+  sendJson,
+  toPlainRequest,
+  writeFetchResponse,
+  writePieces,
+  writePlain,
+} from './node-io.js'
 import { isControlPath, serviceOfPath, serviceUrls } from './paths.js'
 import { foreignOrigin, hasBody, notJson } from './same-origin.js'
 import { isWrite, refuseWrite } from './state-guard.js'
@@ -95,7 +102,8 @@ export function createServe(context: ServeContext) {
     if (isWrite(method)) context.stateFile?.count(body?.bytes?.length ?? 0)
     const answer = await handleControl(simulator, toPlainRequest(request, origin, body), path)
     if (access.setCookie !== undefined) response.setHeader('set-cookie', access.setCookie)
-    writePlain(response, answer, method === 'HEAD')
+    if ('pieces' in answer) await writePieces(response, answer, method === 'HEAD')
+    else writePlain(response, answer, method === 'HEAD')
   }
 
   async function serveService(
