@@ -80,8 +80,13 @@ function renderHeader(state) {
   $('seed-now').textContent = String(state.seed)
 }
 
+/** A note when the state carries only the first tenants (the poll is bounded in total). */
+function shownOf(shown, count, what) {
+  return count > shown ? '<p class="muted">the first ' + shown + ' of ' + count + ' ' + what + '</p>' : ''
+}
+
 function renderPresets(state) {
-  $('presets-body').innerHTML = state.router.workspaces.map((w) =>
+  $('presets-body').innerHTML = shownOf(state.router.workspaces.length, state.router.workspaceCount, 'workspaces') + state.router.workspaces.map((w) =>
     '<h3 title="workspace ' + esc(w.id) + '">' + esc(w.name) + (w.presetWrites === 'management-only' ? ' <span class="tag">management keys write</span>' : '') +
     (w.presetCount > w.presets.length ? ' <span class="muted">' + w.presets.length + ' of ' + w.presetCount + ' presets</span>' : '') + '</h3>' +
     table(['slug', 'status', 'updated', 'versions'], w.presets.map((p) => [
@@ -93,7 +98,7 @@ function renderPresets(state) {
 }
 
 function renderOrganizations(state) {
-  $('organizations-body').innerHTML = state.messaging.organizations.map((o) =>
+  $('organizations-body').innerHTML = shownOf(state.messaging.organizations.length, state.messaging.organizationCount, 'organizations') + state.messaging.organizations.map((o) =>
     '<h3>' + esc(o.name) + ' <span class="tag">' + esc(o.subdomain) + '</span> <span class="muted">' + esc(o.baseUrl) + '</span></h3>' +
     '<form data-level="' + esc(o.subdomain) + '"><label>feature level <input type="number" min="1" value="' + o.featureLevel + '" aria-label="Feature level of ' + esc(o.subdomain) + '" style="width: 6em"></label> <span class="muted">Zulip ' + esc(o.zulipVersion) + '</span> <button>Set</button></form>' +
     (o.userCount > o.users.length ? '<p class="muted">the newest ' + o.users.length + ' of ' + o.userCount + ' accounts</p>' : '') +
