@@ -24,13 +24,12 @@ export const STATE_TOTAL_LIMITS = {
 export class ShownTotals {
   #left: Record<keyof typeof STATE_TOTAL_LIMITS, number> = { ...STATE_TOTAL_LIMITS }
 
-  /** How many of `available` items of a kind to show: at most `limit` (the tenant's) and what is left. */
-  take(
-    kind: Exclude<keyof typeof STATE_TOTAL_LIMITS, 'tenants'>,
-    available: number,
-    limit: number,
-  ): number {
-    const shown = Math.max(0, Math.min(available, limit, this.#left[kind]))
+  /**
+   * How many of a tenant's `available` items of a kind to show: at most its own limit
+   * (`STATE_LIST_LIMITS`) and what is left of the total.
+   */
+  take(kind: keyof typeof STATE_LIST_LIMITS, available: number): number {
+    const shown = Math.max(0, Math.min(available, STATE_LIST_LIMITS[kind], this.#left[kind]))
     this.#left[kind] -= shown
     return shown
   }

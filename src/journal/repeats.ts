@@ -13,7 +13,7 @@ import { NO_HEADERS } from './stored-entry.js'
  * Node 20 at about 75 bytes for a header of a few characters (9,000 requests of 1,000 headers each held
  * about 680 MB); counted on the high side, as the entry's own overhead is.
  */
-export const HEADER_OVERHEAD_BYTES = 96
+const HEADER_OVERHEAD_BYTES = 96
 
 type Headers = Readonly<Record<string, string>>
 

@@ -9,7 +9,10 @@
  * @module
  */
 import { bodyText, header, type PlainRequest } from '../core/http.js'
-import { MAX_KEYS_PER_OBJECT, tooManyKeys } from '../core/json-keys.js'
+import { MAX_KEYS_PER_OBJECT, nestedDeeperThan, tooManyKeys } from '../core/json-keys.js'
+
+export { nestedDeeperThan }
+
 import type { RouterIssue } from './errors.js'
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i
@@ -18,7 +21,7 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i
 export const MAX_JSON_DEPTH = 1000
 
 /** The most keys of all the objects of a body. */
-export const MAX_BODY_KEYS = 100_000
+const MAX_BODY_KEYS = 100_000
 
 /** The issues of a body with too many keys, by the limit it passed. */
 const TOO_MANY_KEYS: Readonly<Record<'object' | 'total', RouterIssue>> = {
@@ -34,28 +37,6 @@ export const hasTooManyKeys = (text: string) =>
 const TOO_DEEP: RouterIssue = {
   path: 'body',
   message: `must be nested at most ${MAX_JSON_DEPTH} levels deep`,
-}
-
-/**
- * Whether valid JSON text nests objects and arrays deeper than `limit`. Scans the text once, without
- * recursion (brackets inside strings do not count).
- */
-export function nestedDeeperThan(text: string, limit: number): boolean {
-  if (text.length <= limit * 2) return false
-  let depth = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (inString) {
-      if (code === 0x5c) i += 1
-      else if (code === 0x22) inString = false
-    } else if (code === 0x22) inString = true
-    else if (code === 0x7b || code === 0x5b) {
-      depth += 1
-      if (depth > limit) return true
-    } else if (code === 0x7d || code === 0x5d) depth -= 1
-  }
-  return false
 }
 
 /** The parsed JSON body (any JSON value), or the issue that stops it. */

@@ -1,17 +1,11 @@
 /**
  * The router's part of the inspector's state, read from the store with only what the page shows: each
- * workspace's keys (no key strings), its newest presets and their newest versions, within totals across
- * workspaces (`STATE_TOTAL_LIMITS`). A poll costs the presets of the workspaces shown (to order them) and
- * the versions shown, whatever else is stored.
+ * workspace's keys (no key strings), its newest presets and their newest versions, for the first
+ * workspaces and within totals across them (`STATE_TOTAL_LIMITS`). A poll costs the presets of the
+ * workspaces shown (to order them) and the versions shown, whatever else is stored.
  * @module
  */
-import {
-  clip,
-  FIELD_PREVIEW,
-  newest,
-  ShownTotals,
-  STATE_LIST_LIMITS,
-} from '../core/inspect-limits.js'
+import { clip, FIELD_PREVIEW, newest, ShownTotals } from '../core/inspect-limits.js'
 import type { RouterStore } from './store.js'
 
 export function inspectRouter(store: RouterStore, baseUrl: string) {
@@ -20,7 +14,6 @@ export function inspectRouter(store: RouterStore, baseUrl: string) {
   return {
     baseUrl,
     workspaceCount: workspaces.length,
-    // The first workspaces, their presets and versions while the totals last (STATE_TOTAL_LIMITS).
     workspaces: totals.tenants(workspaces).map((workspace) => {
       const presets = store.presetsOf(workspace.id)
       return {
@@ -33,31 +26,26 @@ export function inspectRouter(store: RouterStore, baseUrl: string) {
           .map(({ label, kind, disabled }) => ({ label, kind, disabled })),
         presetCount: presets.length,
         // Most recently updated first.
-        presets: presets
-          .slice(0, totals.take('presets', presets.length, STATE_LIST_LIMITS.presets))
-          .map((preset) => {
-            const versions = store.versionsOf(preset.id)
-            return {
-              id: preset.id,
-              slug: preset.slug,
-              status: preset.status,
-              updated_at: preset.updated_at,
-              designated_version_id: preset.designated_version_id,
-              versionCount: versions.length,
-              versions: newest(
-                versions,
-                totals.take('versions', versions.length, STATE_LIST_LIMITS.versions),
-              ).map((version) => ({
-                id: version.id,
-                version: version.version,
-                system_prompt:
-                  version.system_prompt === null || version.system_prompt === undefined
-                    ? null
-                    : clip(version.system_prompt, FIELD_PREVIEW),
-                config: clip(JSON.stringify(version.config), FIELD_PREVIEW),
-              })),
-            }
-          }),
+        presets: presets.slice(0, totals.take('presets', presets.length)).map((preset) => {
+          const versions = store.versionsOf(preset.id)
+          return {
+            id: preset.id,
+            slug: preset.slug,
+            status: preset.status,
+            updated_at: preset.updated_at,
+            designated_version_id: preset.designated_version_id,
+            versionCount: versions.length,
+            versions: newest(versions, totals.take('versions', versions.length)).map((version) => ({
+              id: version.id,
+              version: version.version,
+              system_prompt:
+                version.system_prompt === null || version.system_prompt === undefined
+                  ? null
+                  : clip(version.system_prompt, FIELD_PREVIEW),
+              config: clip(JSON.stringify(version.config), FIELD_PREVIEW),
+            })),
+          }
+        }),
       }
     }),
   }

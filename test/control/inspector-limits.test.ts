@@ -20,7 +20,9 @@ const scenario = defineScenario({
     workspaces: Array.from({ length: WORKSPACES }, (_, w) => ({
       id: uuid(w),
       name: `Workspace ${w}`,
-      keys: [{ key: `sk-or-v1-many-${w}`, label: `Key ${w}`, kind: 'inference', userId: `user_${w}` }],
+      keys: [
+        { key: `sk-or-v1-many-${w}`, label: `Key ${w}`, kind: 'inference', userId: `user_${w}` },
+      ],
       presets: Array.from({ length: 12 }, (_, p) => ({
         slug: `preset-${p}`,
         versions: Array.from({ length: 3 }, (_, v) => ({ systemPrompt: `v${v}` })),
@@ -58,7 +60,9 @@ describe('the inspector’s state with 800 organizations and 30 workspaces', () 
     expect(users.reduce((a: number, b: number) => a + b, 0)).toBe(
       Math.min(STATE_TOTAL_LIMITS.users, 7 * STATE_TOTAL_LIMITS.tenants),
     )
-    expect(messaging.organizations.every((o: { userCount: number }) => o.userCount === 7)).toBe(true)
+    expect(messaging.organizations.every((o: { userCount: number }) => o.userCount === 7)).toBe(
+      true,
+    )
 
     expect(router.workspaceCount).toBe(WORKSPACES)
     expect(router.workspaces).toHaveLength(STATE_TOTAL_LIMITS.tenants)

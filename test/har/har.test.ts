@@ -38,6 +38,20 @@ const SECRETS = [
 const header = (entry: HarEntry, side: 'request' | 'response', name: string) =>
   entry[side].headers.find((candidate) => candidate.name === name)?.value
 
+/** Iago creates a user with a body of this type, as given; the service must take it. */
+async function createUserWith(
+  simulator: ReturnType<typeof createSimulator>,
+  contentType: string,
+  body: string,
+) {
+  const created = await simulator.fetch(`${ACME}/api/v1/users`, {
+    method: 'POST',
+    headers: { authorization: basic(accounts.iago), 'content-type': contentType },
+    body,
+  })
+  expect(created.status).toBe(200)
+}
+
 async function recorded() {
   const simulator = createSimulator({ seed: 'har', now: NOW })
   const exchanges = await recordExchanges(simulator.fetch, simulator.router.baseUrl, ACME)
@@ -164,15 +178,7 @@ describe('journal.toHAR', () => {
   it('redacts a form field by the name the service reads, however the client escaped it', async () => {
     const simulator = createSimulator({ seed: 'har', now: NOW })
     const sent = 'email=romeo%40acme.example&p%61ssword=hidden-in-escapes-1&full_name=Romeo+M'
-    const created = await simulator.fetch(`${ACME}/api/v1/users`, {
-      method: 'POST',
-      headers: {
-        authorization: basic(accounts.iago),
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: sent,
-    })
-    expect(created.status).toBe(200)
+    await createUserWith(simulator, 'application/x-www-form-urlencoded', sent)
     const [entry] = simulator.journal.toHAR().log.entries
     // Only the secret's value changes: the rest is as sent.
     expect(entry?.request.postData).toEqual({
@@ -206,15 +212,7 @@ describe('journal.toHAR', () => {
       '--XyZ--',
       '',
     ].join('\r\n')
-    const created = await simulator.fetch(`${ACME}/api/v1/users`, {
-      method: 'POST',
-      headers: {
-        authorization: basic(accounts.iago),
-        'content-type': 'multipart/form-data; boundary=XyZ',
-      },
-      body: sent,
-    })
-    expect(created.status).toBe(200)
+    await createUserWith(simulator, 'multipart/form-data; boundary=XyZ', sent)
     const [entry] = simulator.journal.toHAR().log.entries
     expect(entry?.request.postData).toEqual({
       mimeType: 'multipart/form-data; boundary=XyZ',
