@@ -186,7 +186,8 @@ const PIECES_SLICE_MS = 10
  * Writes an answer whose body comes in pieces (chunked: its length is not known before), each piece
  * built when it is taken: it waits while the client has not read what was sent (`drain`), and gives other
  * requests a turn at least every {@link PIECES_SLICE_MS} ms. Stops when the client goes away; a failure
- * after the head was sent cuts the connection (the client sees a broken download, not a wrong one).
+ * is thrown to the caller, which logs it and, the head being sent, cuts the connection (the client sees a
+ * broken download, not a wrong one).
  */
 export async function writePieces(
   response: ServerResponse,
@@ -221,9 +222,6 @@ export async function writePieces(
       }
     }
     response.end()
-  } catch (error) {
-    response.destroy(error instanceof Error ? error : new Error(String(error)))
-    throw error
   } finally {
     pieces.return?.()
   }
