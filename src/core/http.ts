@@ -170,6 +170,29 @@ export interface NetworkFault {
 /** What the simulator answers a request with: a response, or a network fault. */
 export type Outcome = PlainResponse | NetworkFault
 
+/** libuv's errno for a connection reset by peer, by platform (what Node reports; Linux's elsewhere). */
+const ECONNRESET_ERRNO: Readonly<Record<string, number>> = { darwin: -54, win32: -4077 }
+
+/**
+ * What Node's `fetch` (undici) gives as the `cause` of its `TypeError` when the server resets the
+ * connection: `read ECONNRESET`, with `code`, `errno` and `syscall`. An injected `reset` rejects with
+ * this cause on every way in, so a client's check (`error.cause.code === 'ECONNRESET'`) sees the same.
+ */
+export function connectionResetCause(): {
+  message: string
+  code: 'ECONNRESET'
+  errno: number
+  syscall: 'read'
+} {
+  const platform = (globalThis as { process?: { platform?: string } }).process?.platform ?? ''
+  return {
+    message: 'read ECONNRESET',
+    code: 'ECONNRESET',
+    errno: ECONNRESET_ERRNO[platform] ?? -104,
+    syscall: 'read',
+  }
+}
+
 /** Whether an outcome is a network fault. */
 export function isNetworkFault(outcome: Outcome): outcome is NetworkFault {
   return 'network' in outcome

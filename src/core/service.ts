@@ -93,6 +93,12 @@ export interface Service<Slice = unknown> {
   faultResponse(status: number, options: FaultResponseOptions): PlainResponse
   /** A recorded request's body, parsed, with secrets replaced by `[redacted]`. */
   journalBody(request: RecordedRequest): unknown
+  /**
+   * A form body's fields as the service reads them, in order, repeated names included (`undefined` for a
+   * body that is not a form the service reads): the journal's HAR redacts a form by these names, however
+   * the client escaped or quoted them. Only a service that reads forms has it.
+   */
+  journalFields?(request: RecordedRequest): ReadonlyArray<readonly [string, string]> | undefined
   /** Clears every record and seeds the scenario's slice, synchronously (every control method works right after). */
   load(slice: Slice): void
   /** A number that changes whenever the service's data may have changed (the state file saves then). */
@@ -104,8 +110,12 @@ export interface Service<Slice = unknown> {
  * services' public types).
  */
 export interface Restorable<State = unknown> {
-  /** The whole state as plain JSON, copied (the service's part of a snapshot). */
-  exportState(): State
+  /**
+   * The whole state as plain JSON, copied (the service's part of a snapshot). With `shared`, the parts
+   * the service never changes in place once stored (a preset version's config) are given as they are,
+   * not copied: a view to write out (a state file's save), never handed to a caller.
+   */
+  exportState(options?: { shared?: boolean }): State
   /** Replaces the whole state with a validated snapshot part. */
   importState(state: State): void
 }

@@ -19,22 +19,18 @@ import {
 } from './records.js'
 import { EMAIL_VISIBILITY, newOrganizationEmailVisibility } from './visibility.js'
 
-/** Joined, not concatenated: `join` gives one flat string where `+` gives a cons-string tree. */
-const emailKey = (organization: string, email: string) =>
-  [organization, pyStrip(email).toLowerCase()].join('\u0000')
+/** An account's e-mail as its organization's index files it (the stored string itself when already so). */
+const emailKey = (email: string) => pyStrip(email).toLowerCase()
 
 /**
  * A system bot's key: it belongs to the server's internal realm, not to the organization, so a member of
  * the organization may have the same address (`welcome-bot@zulip.com` can be created).
  */
-const systemBotKey = (organization: string, email: string) =>
-  ['\u0001system', organization, pyStrip(email).toLowerCase()].join('\u0000')
+const systemBotKey = (email: string) => ['\u0001system', emailKey(email)].join('\u0000')
 
 /** The key of a user's address in the store's index. */
 const userEmailKey = (user: UserRecord) =>
-  user.isSystemBot
-    ? systemBotKey(user.organization, user.email)
-    : emailKey(user.organization, user.email)
+  user.isSystemBot ? systemBotKey(user.email) : emailKey(user.email)
 
 /** `UserManager.normalize_email`: stripped, with the domain lower-cased. */
 function normalizeEmail(email: string): string {
@@ -85,7 +81,11 @@ export function createMessagingStore(context: ServiceContext) {
   })
   const users = new Table({
     id: { key: (u: UserRecord) => u.id, unique: true },
-    email: { key: userEmailKey, unique: true },
+    email: {
+      within: (u: UserRecord) => u.organization,
+      key: userEmailKey,
+      unique: true,
+    },
     apiKey: { key: (u: UserRecord) => u.apiKey, unique: true },
     organization: { key: (u: UserRecord) => u.organization, unique: false },
   })
@@ -198,7 +198,7 @@ export function createMessagingStore(context: ServiceContext) {
      * are not the organization's.
      */
     userByEmail(organization: string, email: string): UserRecord | undefined {
-      return users.get('email', emailKey(organization, email))
+      return users.get('email', emailKey(email), organization)
     },
     /** An organization's users in id order. */
     usersOf(organization: string): readonly UserRecord[] {
@@ -213,7 +213,7 @@ export function createMessagingStore(context: ServiceContext) {
     },
     /** The organization's Welcome Bot (`welcome-bot@zulip.com`; `load` adds one where the scenario has none). */
     welcomeBot(organization: string): UserRecord | undefined {
-      return users.get('email', systemBotKey(organization, WELCOME_BOT_EMAIL))
+      return users.get('email', systemBotKey(WELCOME_BOT_EMAIL), organization)
     },
 
     /** Copies of every record (nested values too: the copy shares nothing with the store). */
@@ -327,10 +327,10 @@ export function createMessagingStore(context: ServiceContext) {
         }
         organization.users.forEach((user, i) => {
           if (user.botOwner === undefined) return
-          const owner = users.get('email', emailKey(organization.subdomain, user.botOwner))
+          const owner = users.get('email', emailKey(user.botOwner), organization.subdomain)
           if (owner) users.patch(seeded[i] as UserRecord, { botOwnerId: owner.id })
         })
-        if (!users.get('email', systemBotKey(organization.subdomain, WELCOME_BOT_EMAIL))) {
+        if (!users.get('email', systemBotKey(WELCOME_BOT_EMAIL), organization.subdomain)) {
           lastUserId += 1
           users.insert({
             id: lastUserId,

@@ -17,7 +17,7 @@ import {
   type ServiceOptions,
   urlPattern,
 } from '../core/service.js'
-import { MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
+import { hasTooManyKeys, MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
 import type { RouterOperation, RouterState } from './context.js'
 import { dispatch, route } from './dispatch.js'
 import { routerFault } from './errors.js'
@@ -65,12 +65,12 @@ export interface RouterServiceState extends RouterStoreState {
 
 /**
  * A recorded JSON body for the journal: the parsed value, the text when it is not JSON (or nested too
- * deeply to be read back safely), null when empty.
+ * deeply to be read back safely, or holding more keys than a body may), null when empty.
  */
 function parseJsonBody(body: Uint8Array | undefined): unknown {
   if (!body || body.length === 0) return null
   const text = new TextDecoder().decode(body)
-  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) return text
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH) || hasTooManyKeys(text)) return text
   try {
     return JSON.parse(text)
   } catch {
@@ -138,7 +138,7 @@ export function createRouterService(
       scripts.load(scenario.scripts)
     },
     inspect: () => inspectRouter(store, options.baseUrl),
-    exportState: () => ({ ...store.exportState(), scripts: scripts.exportState() }),
+    exportState: (options) => ({ ...store.exportState(options), scripts: scripts.exportState() }),
     importState(state) {
       store.importState(state)
       scripts.importState(state.scripts)

@@ -179,6 +179,54 @@ async function writeParts(response: ServerResponse, parts: readonly BodyPart[]):
   response.end()
 }
 
+/** How long writing pieces may hold the event loop before other requests get a turn, in ms. */
+const PIECES_SLICE_MS = 10
+
+/**
+ * Writes an answer whose body comes in pieces (chunked: its length is not known before), each piece
+ * built when it is taken: it waits while the client has not read what was sent (`drain`), and gives other
+ * requests a turn at least every {@link PIECES_SLICE_MS} ms. Stops when the client goes away; a failure
+ * is thrown to the caller, which logs it and, the head being sent, cuts the connection (the client sees a
+ * broken download, not a wrong one).
+ */
+export async function writePieces(
+  response: ServerResponse,
+  answer: { status: number; headers: Record<string, string>; pieces: Iterable<string> },
+  head: boolean,
+): Promise<void> {
+  response.writeHead(answer.status, answer.headers)
+  if (head) {
+    response.end()
+    return
+  }
+  const pieces = answer.pieces[Symbol.iterator]()
+  try {
+    let slice = performance.now()
+    for (let next = pieces.next(); !next.done; next = pieces.next()) {
+      if (response.destroyed) return
+      if (!response.write(next.value)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            response.off('drain', done)
+            response.off('close', done)
+            resolve()
+          }
+          response.on('drain', done)
+          response.on('close', done)
+        })
+      }
+      // A socket that takes everything at once drains without a turn of the event loop: give one.
+      if (performance.now() - slice > PIECES_SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve))
+        slice = performance.now()
+      }
+    }
+    response.end()
+  } finally {
+    pieces.return?.()
+  }
+}
+
 /** Writes a Fetch response the way `writePlain` writes a plain one. */
 export async function writeFetchResponse(
   response: ServerResponse,

@@ -46,6 +46,22 @@ describe('the command line', () => {
     ])
   })
 
+  it.each<[string[], unknown]>([
+    [['--cors'], true],
+    [['--cors', '--port', '0'], true],
+    [
+      ['--cors', 'https://App.example.com/'],
+      { origins: ['https://app.example.com'], loopback: false },
+    ],
+    [
+      ['--cors=https://a.example', '--cors', 'http://localhost:5173'],
+      { origins: ['https://a.example', 'http://localhost:5173'], loopback: false },
+    ],
+    [['--cors', '--cors', 'https://a.example'], { origins: ['https://a.example'], loopback: true }],
+  ])('reads the CORS origins of %j', (argv, cors) => {
+    expect(settings(...argv).server.cors).toEqual(cors)
+  })
+
   it('passes the other options under startServer’s names', () => {
     const { server } = settings(
       ...['--port', '0', '--host', '::1', '--seed', 's', '--now', '2026-01-01T00:00:00Z'],

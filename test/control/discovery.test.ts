@@ -200,6 +200,7 @@ function defaultDiscovery(options: {
     },
     journal: { count: 0, limit: 10_000, maxBytes: 64 * 1024 * 1024, bytes: 0 },
     faults: [],
+    stubs: [],
   }
 }
 

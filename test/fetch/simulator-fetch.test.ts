@@ -322,9 +322,11 @@ describe('simulator.fetch with faults, latency and AbortSignal', () => {
     const error = await simulator.fetch(`${ACME}/users`, { headers: iagoAuth }).catch((e) => e)
     expect(error).toBeInstanceOf(TypeError)
     expect(error.message).toBe('Failed to fetch')
+    expect(error.cause).toBeInstanceOf(Error)
     expect(error.cause).toMatchObject({
       code: 'ECONNRESET',
-      message: `[understudy] Injected fault: the connection was reset (GET ${ACME}/users).`,
+      message: 'read ECONNRESET',
+      syscall: 'read',
     })
     expect(simulator.journal.last()).toMatchObject({ status: 0, fault: { kind: 'network-error' } })
   })

@@ -408,6 +408,58 @@ describe('router hand-written cases', () => {
     await simulator.reset()
   })
 
+  const keyed = (count: number, value = '1', from = 0) =>
+    `{${Array.from({ length: count }, (_, i) => `"${from + i}":${value}`).join(',')}}`
+  const chat = (extra: string) =>
+    `{"model":"openai/gpt-5.4","messages":[{"role":"user","content":"x"}],${extra}}`
+
+  it.each([
+    [
+      '10,001 keys in one object',
+      chat(`"logit_bias":${keyed(10_001)}`),
+      'must have at most 10000 keys in one object',
+    ],
+    [
+      '850,000 keys in one object (9.6 MiB)',
+      chat(`"logit_bias":${keyed(850_000)}`),
+      'must have at most 10000 keys in one object',
+    ],
+    [
+      '100,001 keys in all, 10,000 at most in one object',
+      chat(
+        `"tools":[${Array.from({ length: 11 }, (_, t) => `{"type":"function","function":{"name":"f${t}","parameters":{"type":"object","properties":${keyed(9_100, '{}')}}}}`).join(',')}]`,
+      ),
+      'must have at most 100000 keys in all',
+    ],
+  ])(
+    'refuses a body of %s before parsing it, and journals it as text',
+    async (_, body, message) => {
+      simulator.journal.clear()
+      const before = stateOf(simulator)
+      const response = await post('keys', body, 'application/json')
+      expect(response.status).toBe(400)
+      expect(issues(response.body)).toEqual([{ path: 'body', message }])
+      expect(stateOf(simulator)).toBe(before)
+      expect(typeof simulator.journal.last()?.body).toBe('string')
+    },
+  )
+
+  it('accepts 10,000 keys in one object, and reads them back', async () => {
+    const response = await post(
+      'many-keys',
+      chat(`"logit_bias":${keyed(10_000)}`),
+      'application/json',
+    )
+    expect(response.status).toBe(200)
+    const bias = (
+      JSON.parse(response.body) as {
+        data: { designated_version: { config: { logit_bias: object } } }
+      }
+    ).data.designated_version.config.logit_bias
+    expect(Object.keys(bias)).toHaveLength(10_000)
+    await simulator.reset()
+  })
+
   it('journals a body nested too deeply as its text, so reading the journal never overflows', async () => {
     simulator.journal.clear()
     await post('deep', deepJson(100_000, 'array'), 'application/json')
