@@ -116,16 +116,26 @@ export class Table<T extends object, Indexes extends string = never> {
     if (at < 0) return
     this.#mutations += 1
     this.#records.splice(at, 1)
-    for (const { name, key, unique } of this.#indexes) {
-      const filed = key(record)
-      if (unique) {
-        const map = this.#unique.get(name) as Map<string | number, T>
-        if (map.get(filed) === record) map.delete(filed)
+    for (const { name, key, unique, within } of this.#indexes) {
+      const at = key(record)
+      if (within) {
+        const groups = this.#grouped.get(name) as Map<Key, Map<Key, T>>
+        const group = within(record)
+        const filed = groups.get(group)
+        if (filed?.get(at) === record) filed.delete(at)
+        if (filed?.size === 0) groups.delete(group)
+      } else if (unique) {
+        const map = this.#unique.get(name) as Map<Key, T>
+        if (map.get(at) === record) map.delete(at)
       } else {
-        const multi = this.#multi.get(name) as Map<string | number, T[]>
-        const list = multi.get(filed)?.filter((other) => other !== record)
-        if (list && list.length > 0) multi.set(filed, list)
-        else multi.delete(filed)
+        const multi = this.#multi.get(name) as Map<Key, Filed<T>>
+        const filed = multi.get(at)
+        if (filed === record) multi.delete(at)
+        else if (Array.isArray(filed)) {
+          const rest = filed.filter((other) => other !== record)
+          if (rest.length === 0) multi.delete(at)
+          else multi.set(at, rest.length === 1 ? (rest[0] as T) : rest)
+        }
       }
     }
   }

@@ -99,7 +99,7 @@ describe('what understudy serve prints', () => {
     const banner = second.output()
     expect(banner).not.toMatch(RAW_CONTROL)
     expect(banner).toContain(
-      '  messaging acme (level 421): "\\x1B]52;c;cHduZWQ=\\x07\\x1B[2J\\x1B[31m"@acme.example ',
+      '  messaging acme (level 500): "\\x1B]52;c;cHduZWQ=\\x07\\x1B[2J\\x1B[31m"@acme.example ',
     )
     expect(banner).toContain(`  router Default\\x1B[8m: ${keys.inference}  (inference)\n`)
   }, 60_000)
