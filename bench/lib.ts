@@ -43,7 +43,7 @@ const IAGO = `Basic ${Buffer.from('iago@acme.example:oCLrZ3aWZkSBvrjn9Wvgfygw2wM
 /** The slug `get-preset` reads; every benchmark creates it first with `createPreset.request('get')`. */
 const GET_SLUG = 'b-get'
 
-type OpName = 'create-preset' | 'get-preset' | 'create-user' | 'welcome'
+type OpName = 'create-preset' | 'get-preset' | 'create-user' | 'welcome' | 'chat-completion'
 
 /** One operation: its path below the service's base URL, with `{n}` standing for a varying part. */
 export interface Op {
@@ -84,7 +84,13 @@ const op = (definition: Omit<Op, 'request'>): Op => ({
   }),
 })
 
-/** The four calls of issue 15's table. */
+/** The body of every chat-completion request: the preset `get-preset` reads, used by reference. */
+const CHAT_BODY = JSON.stringify({
+  model: `@preset/${GET_SLUG}`,
+  messages: [{ role: 'user', content: 'Hello!' }],
+})
+
+/** The four calls of issue 15's table, and a non-streaming completion using a preset (issue 24). */
 export const OPS: Op[] = [
   op({
     name: 'create-preset',
@@ -121,6 +127,15 @@ export const OPS: Op[] = [
     headers: form,
     path: '/realm/test_welcome_bot_custom_message',
     body: 'welcome_message_custom_text=Hello',
+  }),
+  op({
+    name: 'chat-completion',
+    service: 'router',
+    method: 'POST',
+    pattern: '/chat/completions',
+    headers: json,
+    path: '/chat/completions',
+    body: CHAT_BODY,
   }),
 ]
 /** Creates a preset at slug `slug` (one version): how every benchmark makes `GET_SLUG` before reading it. */

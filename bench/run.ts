@@ -20,6 +20,7 @@ const BENCHMARKS: Array<{ name: string; flags?: string[] }> = [
   { name: 'scale' },
   { name: 'startup' },
   { name: 'memory' },
+  { name: 'state-file' },
 ]
 
 const only = process.argv[process.argv.indexOf('--only') + 1]?.split(',')

@@ -24,3 +24,11 @@ export const scenarios = {
 
 /** The name of a built-in scenario. */
 export type ScenarioName = keyof typeof scenarios
+
+/** The built-in scenarios' names and descriptions, in order (`understudy scenarios`, `GET /__understudy/scenarios`). */
+export function scenarioList(): Array<{ name: ScenarioName; description: string }> {
+  return (Object.keys(scenarios) as ScenarioName[]).map((name) => ({
+    name,
+    description: scenarios[name].description ?? '',
+  }))
+}

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * The `understudy` command: `understudy serve [options]` starts the standalone server (`--help` lists the
- * options); `understudy verify …` holds the simulator against a recording or the real service
- * (`src/cli/verify.ts`). Every failure is one line `understudy: …`; a bad command line exits 2, any other
- * failure 1.
+ * options), `understudy scenarios [--json]` lists the built-in scenarios; `understudy verify …` holds the
+ * simulator against a recording or the real service (`src/cli/verify.ts`). Every failure is one line
+ * `understudy: …`; a bad command line exits 2, any other failure 1.
  * @module
  */
 import type { ScenarioName } from '../scenarios/index.js'
@@ -12,6 +12,7 @@ import { banner } from './cli/banner.js'
 import { CliError, messageOf, UsageError } from './cli/errors.js'
 import { formatRequest } from './cli/request-log.js'
 import { isScenarioFile, loadScenarioFile } from './cli/scenario-file.js'
+import { formatScenarios } from './cli/scenarios-command.js'
 import { serveSettings } from './cli/serve-options.js'
 import { createStopHandler } from './cli/shutdown.js'
 import { processIo, runVerify, VERIFY_USAGE } from './cli/verify.js'
@@ -23,14 +24,15 @@ async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = await runVerify(argv.slice(1), processIo())
     return
   }
-  const { command, options } = parseCommandLine(argv)
-  if (command === 'help') {
+  const line = parseCommandLine(argv)
+  if (line.command === 'help') {
     return console.log(
       `${HELP}\n\nAlso: understudy verify --help (hold Understudy against a recording of the real service)`,
     )
   }
-  if (command === 'version') return console.log(packageVersion())
-  const settings = serveSettings(options)
+  if (line.command === 'version') return console.log(packageVersion())
+  if (line.command === 'scenarios') return console.log(formatScenarios(line.json === true))
+  const settings = serveSettings(line.options)
   const { port, host, controlToken } = settings.server
   // With `--log json` stdout carries only the log's JSON lines; the messages for people go to stderr.
   const say = settings.log === 'json' ? console.error : console.log

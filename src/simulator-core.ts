@@ -16,6 +16,8 @@ import { InputRangeError, InputTypeError, parseInput } from './core/input-error.
 import type { Restorable, Scope, Service, ServiceContext } from './core/service.js'
 import { createFaults } from './faults/faults.js'
 import { checkLatency, type LatencySetting } from './faults/latency.js'
+import { hasPathPatterns, loadPathPatternEngine } from './faults/path-pattern.js'
+import { createStubs } from './faults/stubs.js'
 import { fetchApi, type SimulatorFetchApi } from './fetch/simulator-fetch.js'
 import { DEFAULT_JOURNAL_LIMIT, DEFAULT_JOURNAL_MAX_BYTES } from './journal/budget.js'
 import type { RawJournalEntry } from './journal/entry.js'
@@ -26,6 +28,7 @@ import {
   type InjectedFault,
 } from './operations/faults.js'
 import { checkJournalFilter, type Journal, typedJournal } from './operations/journal.js'
+import { type AddedStub, type StubDefinition, stubDefinitionSchema } from './operations/stubs.js'
 import {
   perService,
   type ServiceDiscovery,
@@ -37,7 +40,7 @@ import {
 import { createAnswerPath } from './simulator-answer.js'
 import { parseSnapshot } from './snapshot/restore.js'
 import type { Snapshot } from './snapshot/schema.js'
-import { takeSnapshot } from './snapshot/take.js'
+import { registerSnapshotView, takeSnapshot } from './snapshot/take.js'
 
 export { DEFAULT_MESSAGING_BASE_URL } from './messaging/definition.js'
 export { DEFAULT_ROUTER_BASE_URL } from './router/definition.js'
@@ -82,6 +85,7 @@ export interface Discovery {
   /** Entries kept, the cap on entries, the byte budget and what the entries kept count against it. */
   journal: { count: number; limit: number; maxBytes: number; bytes: number }
   faults: InjectedFault[]
+  stubs: AddedStub[]
 }
 
 /** The URLs one service answers in a scope, and the one path its requests take there. */
@@ -121,6 +125,19 @@ export interface SimulatorCore extends SimulatorFetchApi, ServiceInstances {
     /** The armed faults. */
     list(): InjectedFault[]
     /** Disarms one fault, or every fault. */
+    clear(id?: number): void
+  }
+  /**
+   * Stubs, as WireMock's mappings: a fixed answer for a service's method and path, whether or not the
+   * service simulates it (see docs/control.md#stubs). A scenario's `stubs` are there from the start and
+   * after every reset; stubs added since are dropped by a reset.
+   */
+  readonly stubs: {
+    /** Adds a stub; the most recently added match answers. Returns its id. */
+    add(definition: StubDefinition): number
+    /** The stubs, in the order they were added. */
+    list(): AddedStub[]
+    /** Removes one stub, or every stub (a reset brings the scenario's back). */
     clear(id?: number): void
   }
   /** A latency added before every answer. */
@@ -230,21 +247,31 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
           (entry: RawJournalEntry) => service.journalBody(entry),
         ]),
       ),
+      fields: Object.fromEntries(
+        services.flatMap((service) =>
+          service.journalFields
+            ? [[service.name, (entry: RawJournalEntry) => service.journalFields?.(entry)]]
+            : [],
+        ),
+      ),
       checkFilter: checkJournalFilter,
       limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT,
       maxBytes: options.journalMaxBytes ?? DEFAULT_JOURNAL_MAX_BYTES,
     }),
   )
   const faults = createFaults<FaultDefinition>()
+  const stubs = createStubs<StubDefinition>()
 
   /** Clears every service and seeds the scenario, synchronously: every method works right after. */
   const load = () => {
     for (const service of services) service.load(scenario[service.name as ServiceName])
+    stubs.load(scenario.stubs)
   }
   const answer = createAnswerPath({
     clock,
     journal,
     faults,
+    stubs,
     latency: () => latency,
     maxBodyBytes,
   })
@@ -324,6 +351,14 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       list: () => faults.list(),
       clear: (id) => faults.clear(id),
     },
+    stubs: {
+      add(definition) {
+        parseInput(stubDefinitionSchema, definition, 'add a stub')
+        return stubs.add(definition)
+      },
+      list: () => stubs.list(),
+      clear: (id) => stubs.clear(id),
+    },
     latency: {
       get: () => latency,
       set(setting) {
@@ -335,11 +370,14 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       reset()
     },
     async useScenario(next) {
+      if (hasPathPatterns(next)) await loadPathPatternEngine()
       scenario = resolveScenario(next)
       reset()
     },
     snapshot: () => takeSnapshot({ scenario, seed, ids, clock, latency, services }),
     async restore(input) {
+      if (hasPathPatterns((input as { scenario?: unknown } | null)?.scenario))
+        await loadPathPatternEngine()
       const state = parseSnapshot(input)
       scenario = state.scenario
       seed = state.seed
@@ -350,6 +388,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       journal.clear()
       for (const service of services)
         service.importState(state.services[service.name as ServiceName])
+      stubs.load(scenario.stubs)
     },
     setSeed(next) {
       seed = parseInput(seedSchema, next, 'set the seed')
@@ -370,6 +409,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
         bytes: journal.bytes,
       },
       faults: faults.list(),
+      stubs: stubs.list(),
     }),
     dispatch(request, scope, only) {
       try {
@@ -381,5 +421,8 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     routes,
     ...fetchApi(() => simulator),
   }
+  registerSnapshotView(simulator, () =>
+    takeSnapshot({ scenario, seed, ids, clock, latency, services }, { shared: true }),
+  )
   return simulator
 }

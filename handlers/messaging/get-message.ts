@@ -7,8 +7,10 @@
 import { actorOf, type MessagingOperation, success } from '../../src/messaging/context.js'
 import { badRequest, messagingMessages } from '../../src/messaging/errors.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
-import { isResponse } from '../../src/messaging/params.js'
+import { readableMessage } from '../../src/messaging/message-access.js'
+import { isResponse, readParams } from '../../src/messaging/params.js'
 import { messageToWire } from '../../src/messaging/serialize.js'
+import { wireContext } from '../../src/messaging/user-options.js'
 
 export const getMessage = {
   name: 'get-message' as const,
@@ -18,26 +20,28 @@ export const getMessage = {
   access: 'rest',
   handle(call, request) {
     const actor = actorOf(call)
-    const applyMarkdown = call.params.jsonBoolean('apply_markdown', true)
-    if (isResponse(applyMarkdown)) return applyMarkdown
-    if (call.featureLevel >= LEVELS.allowEmptyTopicName) {
-      const allowEmptyTopicName = call.params.jsonBoolean('allow_empty_topic_name', false)
-      if (isResponse(allowEmptyTopicName)) return allowEmptyTopicName
-    }
-    const id = Number(request.params.message_id ?? '')
-    const message = Number.isSafeInteger(id) ? call.store.message(id) : undefined
-    const readable =
-      message !== undefined &&
-      message.organization === call.organization.subdomain &&
-      (message.senderId === actor.id || message.recipientId === actor.id)
+    const read = readParams(call.featureLevel, {
+      apply_markdown: () => call.params.jsonBoolean('apply_markdown', true),
+      ...(call.featureLevel >= LEVELS.allowEmptyTopicName
+        ? {
+            allow_empty_topic_name: () => call.params.jsonBoolean('allow_empty_topic_name', false),
+          }
+        : {}),
+    })
+    if (isResponse(read)) return read
+    const message = readableMessage(call, Number(request.params.message_id ?? ''))
     const sender = message && call.store.user(message.senderId)
     const recipient = message && call.store.user(message.recipientId)
-    if (!readable || !sender || !recipient) return badRequest(messagingMessages.invalidMessages)
+    if (!message || !sender || !recipient) return badRequest(messagingMessages.invalidMessages)
     if (call.featureLevel < LEVELS.fetchMessageObject)
       return success(call, { raw_content: message.content })
     const flags = message.senderId === actor.id ? ['read'] : []
     return success(call, {
-      message: messageToWire(message, sender, recipient, { applyMarkdown, flags }),
+      message: messageToWire(message, sender, recipient, {
+        ...wireContext(call),
+        applyMarkdown: read.apply_markdown,
+        flags,
+      }),
       raw_content: message.content,
     })
   },

@@ -5,6 +5,7 @@
  */
 import { actorOf, type MessagingOperation, success } from '../../src/messaging/context.js'
 import { userToWire } from '../../src/messaging/serialize.js'
+import { wireContext } from '../../src/messaging/user-options.js'
 
 export const getOwnUser = {
   name: 'get-own-user' as const,
@@ -14,7 +15,7 @@ export const getOwnUser = {
   handle(call) {
     const actor = actorOf(call)
     const own = userToWire(actor, {
-      featureLevel: call.featureLevel,
+      ...wireContext(call),
       clientGravatar: false,
       includeCustomProfileFields: true,
     })

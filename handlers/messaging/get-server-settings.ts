@@ -8,7 +8,7 @@
 import { header, type PlainResponse } from '../../src/core/http.js'
 import type { MessagingCall, MessagingOperation } from '../../src/messaging/context.js'
 import { zulipSuccess } from '../../src/messaging/errors.js'
-import { LEVELS, zulipVersion } from '../../src/messaging/feature-levels.js'
+import { LEVELS, reportedVersion } from '../../src/messaging/feature-levels.js'
 import { renderParagraphs } from '../../src/messaging/markdown.js'
 import { md5Hex } from '../../src/messaging/md5.js'
 
@@ -40,11 +40,11 @@ function userAgentName(userAgent: string): string {
  */
 function settings(call: MessagingCall, userAgent: string | undefined): PlainResponse {
   const { organization, featureLevel, baseUrl } = call
-  const version = zulipVersion(featureLevel)
+  const { version, mergeBase } = reportedVersion(featureLevel)
   const data: Record<string, unknown> = {
     authentication_methods: AUTHENTICATION_METHODS,
     zulip_version: version,
-    zulip_merge_base: version,
+    zulip_merge_base: mergeBase,
     zulip_feature_level: featureLevel,
     push_notifications_enabled: false,
     is_incompatible: userAgentName(userAgent ?? 'Missing User-Agent') === 'ZulipInvalid',
@@ -54,7 +54,8 @@ function settings(call: MessagingCall, userAgent: string | undefined): PlainResp
   if (featureLevel >= LEVELS.realmUrl) data.realm_url = baseUrl
   Object.assign(data, {
     realm_name: organization.name,
-    realm_icon: `https://secure.gravatar.com/avatar/${md5Hex(String(organization.id))}?d=identicon`,
+    // `realm_icon.py`: the Gravatar of the organization's URL name (`string_id`, its subdomain).
+    realm_icon: `https://secure.gravatar.com/avatar/${md5Hex(organization.subdomain)}?d=identicon`,
     realm_description: renderParagraphs(organization.description),
     realm_web_public_access_enabled: false,
     external_authentication_methods: [],

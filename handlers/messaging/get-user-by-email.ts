@@ -1,11 +1,11 @@
 /**
- * `GET /api/v1/users/{email}` (feature level 39): the account with this address (case-insensitive),
- * `{ user: {...} }`, or `No such user`.
+ * `GET /api/v1/users/{email}` (feature level 39): the account with this address, `{ user: {...} }`, or
+ * `No such user`. Which addresses find a user depends on e-mail visibility (`userByEmail`).
  * @module
  */
-import { actorOf, type MessagingOperation } from '../../src/messaging/context.js'
+import type { MessagingOperation } from '../../src/messaging/context.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
-import { oneUser } from '../../src/messaging/user-options.js'
+import { oneUser, userByEmail } from '../../src/messaging/user-options.js'
 
 export const getUserByEmail = {
   name: 'get-user-by-email' as const,
@@ -14,11 +14,5 @@ export const getUserByEmail = {
   converters: { email: 'str' },
   since: LEVELS.getUserByEmail,
   access: 'rest',
-  handle(call, request) {
-    actorOf(call)
-    return oneUser(
-      call,
-      call.store.userByEmail(call.organization.subdomain, request.params.email ?? ''),
-    )
-  },
+  handle: (call, request) => oneUser(call, () => userByEmail(call, request.params.email ?? '')),
 } satisfies MessagingOperation

@@ -1,10 +1,10 @@
 /**
- * `GET /api/v1/users/{user_id}`: one account by id, `{ user: {...} }`, or `No such user`. System bots are
- * found too (the real server looks up cross-realm bots as well).
+ * `GET /api/v1/users/{user_id}`: one account of the organization by id, `{ user: {...} }`, or `No such
+ * user` (also for system bots such as Welcome Bot, which belong to the server's internal realm).
  * @module
  */
-import { actorOf, type MessagingOperation } from '../../src/messaging/context.js'
-import { oneUser } from '../../src/messaging/user-options.js'
+import type { MessagingOperation } from '../../src/messaging/context.js'
+import { oneUser, userById } from '../../src/messaging/user-options.js'
 
 export const getUser = {
   name: 'get-user' as const,
@@ -12,9 +12,5 @@ export const getUser = {
   path: '/api/v1/users/:user_id',
   converters: { user_id: 'int' },
   access: 'rest',
-  handle(call, request) {
-    actorOf(call)
-    const id = Number(request.params.user_id ?? '')
-    return oneUser(call, Number.isSafeInteger(id) ? call.store.user(id) : undefined)
-  },
+  handle: (call, request) => oneUser(call, () => userById(call, Number(request.params.user_id))),
 } satisfies MessagingOperation

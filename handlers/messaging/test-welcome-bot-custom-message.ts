@@ -21,7 +21,11 @@ import {
   zulipError,
 } from '../../src/messaging/errors.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
-import { renderWelcomeMessage, welcomeMessageContent } from '../../src/messaging/markdown.js'
+import {
+  type MarkdownContext,
+  renderWelcomeMessage,
+  welcomeMessageContent,
+} from '../../src/messaging/markdown.js'
 import { isResponse } from '../../src/messaging/params.js'
 import { codePointLength } from '../../src/messaging/python.js'
 import { isAdministrator } from '../../src/messaging/records.js'
@@ -30,13 +34,18 @@ import { isAdministrator } from '../../src/messaging/records.js'
 const MAX_WELCOME_TEXT_LENGTH = 8000
 const PARAM = 'welcome_message_custom_text'
 
-/**
- * The id of the organization's Administrators system group, for the rendered mention. The real server
- * creates eight system groups per organization, Administrators third; the simulator numbers them the same
- * way from 1 for the first organization.
- */
-function administratorsGroupId(position: number): number {
-  return position * 8 + 3
+/** Mentions by full name find a user of the organization (any case; none when two share the name). */
+function markdownContext(call: MessagingCall): MarkdownContext {
+  return {
+    realmId: call.organization.id,
+    userIdByName(name) {
+      const wanted = name.toLowerCase()
+      const found = call.store
+        .usersOf(call.organization.subdomain)
+        .filter((user) => !user.isSystemBot && user.fullName.toLowerCase() === wanted)
+      return found.length === 1 ? found[0]?.id : undefined
+    },
+  }
 }
 
 /**
@@ -63,7 +72,7 @@ function sendTestWelcomeMessage(call: MessagingCall): PlainResponse {
     senderId: bot.id,
     recipientId: actor.id,
     content: welcomeMessageContent(text),
-    renderedContent: renderWelcomeMessage(text, administratorsGroupId(organization.position)),
+    renderedContent: renderWelcomeMessage(text, markdownContext(call)),
     client: 'Internal',
   })
   return success(call, { message_id: message.id })

@@ -8,7 +8,7 @@ import { jsonResponse, type PlainResponse } from '../../src/core/http.js'
 import type { OperationRequest } from '../../src/core/routes.js'
 import { authorizeWrite } from '../../src/router/auth.js'
 import { readJsonBody } from '../../src/router/body.js'
-import type { RouterCall, RouterOperation } from '../../src/router/context.js'
+import { postOperation, type RouterCall } from '../../src/router/context.js'
 import { invalidParameters, routerError, routerMessages } from '../../src/router/errors.js'
 import { slugIssue } from '../../src/router/params.js'
 import { presetWithVersionToWire } from '../../src/router/serialize.js'
@@ -58,15 +58,6 @@ function createPreset(
 }
 
 /** Defines one of the three create operations (its `name` typed as the literal given). */
-export function createPresetOperation<Name extends string>(
-  name: Name,
-  skin: Skin,
-  path: string,
-): RouterOperation & { name: Name } {
-  return {
-    name,
-    method: 'POST',
-    path,
-    handle: (call, request) => createPreset(call, skin, request),
-  }
+export function createPresetOperation<Name extends string>(name: Name, skin: Skin, path: string) {
+  return postOperation(name, path, (call, request) => createPreset(call, skin, request))
 }

@@ -4,6 +4,11 @@
  * Ids follow the order below: Desdemona 1, Iago 2, Othello 3, King Hamlet 4, Cordelia 5,
  * Provisioner 6, Welcome Bot 7. Welcome Bot is a system bot, as on the real server: its type is
  * generic (1) and its key is refused on every organization.
+ *
+ * E-mail addresses are visible to everyone (`emailAddressVisibility: 'everyone'`), as in an organization
+ * whose administrators chose so (or one created before Zulip 11.0): `email` is each account's real
+ * address. A new organization on a real 11.0 or newer server shows `user<id>@<domain>` instead
+ * (`'server-default'`, docs/messaging.md).
  * @module
  */
 import type { MessagingScenarioInput } from '../schema/messaging.js'
@@ -15,6 +20,7 @@ export const acmeOrganization = {
   subdomain: 'acme',
   name: 'Acme',
   description: 'The default organization of the Understudy simulator.',
+  emailAddressVisibility: 'everyone',
   users: [
     {
       email: 'desdemona@acme.example',

@@ -3,18 +3,50 @@
  * @module
  */
 import { z } from 'zod'
-import { InputTypeError } from '../../src/core/input-error.js'
-import { type DefinitionOf, perService, type ServiceName } from '../../src/services.js'
+import { InputTypeError, rule } from '../../src/core/input-error.js'
+import { pathPatternSourceField } from '../../src/faults/path-pattern.js'
+import { jsonStubSchema } from '../../src/faults/stub-schema.js'
+import { MAX_STUB_BODIES_BYTES, MAX_STUBS, stubBodiesBytes } from '../../src/faults/stubs.js'
+import {
+  type DefinitionOf,
+  perService,
+  type ServiceName,
+  serviceNames,
+} from '../../src/services.js'
 
 /** Each service's part of a scenario, under its name (each registered service brings its own). */
 const serviceSlices = perService((definition) => definition.scenarioSchema) as {
   [N in ServiceName]: DefinitionOf<N>['scenarioSchema']
 }
 
+/**
+ * A scenario's stub: a fixed answer for a service's method and path (`path`, or `pathPattern` in RE2
+ * syntax, kept as text so the scenario stays JSON; see src/faults/stubs.ts).
+ */
+const scenarioStub = jsonStubSchema(
+  rule<ServiceName>(
+    (value) => serviceNames.includes(value as ServiceName),
+    `must be ${serviceNames.map((name) => JSON.stringify(name)).join(' or ')}`,
+  ),
+  pathPatternSourceField(),
+)
+
 export const scenarioSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().default(''),
   ...serviceSlices,
+  stubs: z
+    .array(scenarioStub)
+    .max(MAX_STUBS, `must hold at most ${MAX_STUBS} stubs`)
+    .superRefine((stubs, context) => {
+      if (stubBodiesBytes(stubs) > MAX_STUB_BODIES_BYTES) {
+        context.addIssue({
+          code: 'custom',
+          message: `must hold bodies of at most ${MAX_STUB_BODIES_BYTES} bytes together`,
+        })
+      }
+    })
+    .default([]),
 })
 
 /** A scenario as written (defaults may be left out). */

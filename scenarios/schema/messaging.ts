@@ -5,6 +5,13 @@
 import { z } from 'zod'
 import { FEATURE_LEVEL_RANGE } from '../../src/messaging/feature-levels.js'
 
+/**
+ * E-mail address visibility (`email_address_visibility`): who sees a user's real address. The names of the
+ * real setting's values: everyone (1), members (2, admins, moderators and members), admins (3),
+ * nobody (4), moderators (5, admins and moderators).
+ */
+const emailVisibilitySchema = z.enum(['everyone', 'members', 'moderators', 'admins', 'nobody'])
+
 const messagingUserSchema = z.strictObject({
   email: z.string().min(1),
   fullName: z.string().min(1),
@@ -26,6 +33,11 @@ const messagingUserSchema = z.strictObject({
    * it is left out of `GET /users` and its key is refused on every organization.
    */
   systemBot: z.boolean().default(false),
+  /**
+   * The user's own `email_address_visibility`. Default: the organization's for a human, `everyone` for a
+   * bot (as the real server gives bots).
+   */
+  emailAddressVisibility: emailVisibilitySchema.optional(),
 })
 
 /**
@@ -69,6 +81,14 @@ const messagingOrganizationSchema = z.strictObject({
   /** Per-user rate limiting with the real 429 and `X-RateLimit-*` headers; off by default. */
   rateLimit: messagingRateLimitSchema.default(false),
   /**
+   * The `email_address_visibility` the organization gives its users (`RealmUserDefault`). Default
+   * `server-default`: what a real server at the organization's feature level gives a new organization
+   * (`admins` from 421, Zulip 11.0; `everyone` before).
+   */
+  emailAddressVisibility: z
+    .union([emailVisibilitySchema, z.literal('server-default')])
+    .default('server-default'),
+  /**
    * The organization's accounts, given ids 1, 2, … in scenario order across all organizations. An
    * organization without Welcome Bot (`welcome-bot@zulip.com`, a system bot) gets one appended.
    */
@@ -92,11 +112,13 @@ export const messagingScenarioSchema = z
       }
       subdomains.add(organization.subdomain)
       const emails = new Map<string, (typeof organization.users)[number]>()
-      for (const user of organization.users) emails.set(user.email.trim().toLowerCase(), user)
+      for (const user of organization.users)
+        if (!user.systemBot) emails.set(user.email.trim().toLowerCase(), user)
       const seen = new Set<string>()
       organization.users.forEach((user, u) => {
         const path = ['organizations', o, 'users', u]
-        const email = user.email.trim().toLowerCase()
+        // A system bot belongs to the server's internal realm: a member may have its address.
+        const email = `${user.systemBot ? 'system:' : ''}${user.email.trim().toLowerCase()}`
         if (seen.has(email))
           context.addIssue({
             code: 'custom',

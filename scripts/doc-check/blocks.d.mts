@@ -19,6 +19,7 @@ export interface Plan {
     | 'fragment'
     | 'typecheck'
     | 'vitest'
+    | 'jest'
     | 'module'
     | 'ci'
     | 'install'

@@ -30,7 +30,8 @@ const FILE_NAME = /^\s*\/\/\s*([\w-]+(?:\.[\w-]+)*\.(?:ts|js|mjs))\s*$/
 const SERVES = /\bunderstudy\s+serve\b|\bnpm\s+(?:run\s+)?start\b/
 const BROWSER_IMPORT = /from\s+['"]understudy-mock\/browser['"]/
 const VITEST_IMPORT = /from\s+['"]vitest['"]/
-const VITEST_CALL = /^\s*(?:it|test|describe)(?:\.\w+)?\s*\(/m
+const JEST_IMPORT = /from\s+['"]@jest\/globals['"]/
+const TEST_CALL = /^\s*(?:it|test|describe)(?:\.\w+)?\s*\(/m
 
 /**
  * The Markdown files the checker reads, relative to `root`, in a stable order: README.md, every `docs/**\/*.md`,
@@ -131,6 +132,7 @@ function notAboveFence(file, line) {
  * - `fragment`: marked so, not run nor type-checked;
  * - `typecheck`: a TypeScript block type-checked only (marked, or importing `understudy-mock/browser`);
  * - `vitest`: a ts/js block importing vitest and calling `it`/`test`/`describe`, run as a vitest test file;
+ * - `jest`: a js block importing `@jest/globals` and calling `it`/`test`/`describe`, run as a Jest test file;
  * - `module`: any other ts/js block, run as an ES module (tsx for TypeScript);
  * - `ci`, `install`, `serves`, `shell`: shell blocks (see docs/development.md).
  * Also: `node` (run on every msw/Node pair, not only the first), `where` (`consumer` or `repo`) and `fileName`
@@ -145,7 +147,9 @@ export function classify(block) {
   if (has('fragment')) return { ...base, kind: 'fragment' }
   if (TS.has(lang) || JS.has(lang)) {
     if (has('typecheck') || BROWSER_IMPORT.test(code)) return { ...base, kind: 'typecheck' }
-    const vitest = VITEST_IMPORT.test(code) && VITEST_CALL.test(code)
+    const tests = TEST_CALL.test(code)
+    if (tests && JEST_IMPORT.test(code)) return { ...base, kind: 'jest', node: true }
+    const vitest = VITEST_IMPORT.test(code) && tests
     return { ...base, kind: vitest ? 'vitest' : 'module', node: true }
   }
   if (has('ci')) return { ...base, kind: 'ci' }
@@ -158,7 +162,7 @@ export function classify(block) {
 export function blockFileName(block, plan) {
   if (plan.fileName) return plan.fileName
   const ext = TS.has(block.lang) ? 'ts' : 'js'
-  return `L${block.line}${plan.kind === 'vitest' ? '.test' : ''}.${ext}`
+  return `L${block.line}${plan.kind === 'vitest' || plan.kind === 'jest' ? '.test' : ''}.${ext}`
 }
 
 /** A page's directory name in the consumer project: `README`, `docs__control`, `bench__README`. */

@@ -1,7 +1,7 @@
 /**
  * The doc checker's running half: writes every checked block of README.md, docs/**\/*.md and bench/README.md
  * into a consumer project that has the packed package installed (the pack check builds it), type-checks the
- * TypeScript blocks, runs the module and vitest blocks with that project's Node and, in the first project only,
+ * TypeScript blocks, runs the module, vitest and Jest blocks with that project's Node and, in the first project only,
  * the shell blocks (servers started, waited for and stopped). Each failure names the Markdown file and line.
  * The rules are in docs/development.md; `blocks.mjs` decides how each block is checked.
  * @module
@@ -80,7 +80,7 @@ export async function checkDocs({ root, project, binary, shell, log }) {
     for (const block of page.blocks) {
       const { kind } = block.plan
       if (kind === 'fragment') fragments.push(`${block.file}:${block.line}`)
-      if (!['module', 'vitest', 'typecheck'].includes(kind)) continue
+      if (!['module', 'vitest', 'jest', 'typecheck'].includes(kind)) continue
       const path = join(dir, blockFileName(block, block.plan))
       if (written.has(path)) {
         fail(block, `writes ${relative(base, path)}, as another block of this page does`)
@@ -195,6 +195,20 @@ export async function checkDocs({ root, project, binary, shell, log }) {
     }
   }
 
+  /** Maps a test runner's JSON report (vitest's and Jest's share a shape) back to the blocks it ran. */
+  const reportRun = (runner, blocks, report, result) => {
+    const failed = failedTestFiles(report)
+    for (const block of blocks) {
+      const messages = failed.get(block.path)
+      if (messages) fail(block, `${runner}: ${messages}`)
+    }
+    if (result.code !== 0 && failed.size === 0) {
+      failures.push({ file: `(${runner} blocks)`, line: 0, message: `${runner} failed` })
+      log(`FAILED ${runner}:\n${tail(result.output)}`)
+    } else if (result.code !== 0) log(tail(result.output, 60))
+    else log(`ok ${blocks.length} ${runner} block${blocks.length === 1 ? '' : 's'}`)
+  }
+
   // Every vitest block in one vitest run; failures are mapped back to their blocks.
   const tests = [...written.values()].filter((block) => block.plan.kind === 'vitest')
   if (tests.length > 0) {
@@ -219,15 +233,36 @@ export async function checkDocs({ root, project, binary, shell, log }) {
       ],
       { cwd: base, env, timeoutMs: SHELL_TIMEOUT_MS },
     )
-    const failed = failedTestFiles(report)
-    for (const block of tests) {
-      const messages = failed.get(block.path)
-      if (messages) fail(block, `vitest: ${messages}`)
+    reportRun('vitest', tests, report, result)
+  }
+  // Every Jest block in one Jest run (ES modules: Node's --experimental-vm-modules, no transform, as
+  // docs/jest.md sets Jest up); failures are mapped back to their blocks.
+  const jestTests = [...written.values()].filter((block) => block.plan.kind === 'jest')
+  if (jestTests.length > 0) {
+    ran += jestTests.length
+    const config = {
+      rootDir: base,
+      testEnvironment: 'node',
+      transform: {},
+      testMatch: jestTests.map((block) => block.path),
+      testTimeout: 20000,
     }
-    if (result.code !== 0 && failed.size === 0) {
-      failures.push({ file: '(vitest blocks)', line: 0, message: 'vitest failed' })
-      log(`FAILED vitest:\n${tail(result.output)}`)
-    } else if (result.code !== 0) log(tail(result.output, 60))
+    writeFileSync(join(base, 'jest.config.json'), `${JSON.stringify(config, null, 2)}\n`)
+    const jest = join(project, 'node_modules', 'jest', 'bin', 'jest.js')
+    const report = join(base, 'jest-results.json')
+    const result = await collect(
+      binary,
+      [
+        '--experimental-vm-modules',
+        jest,
+        '--config',
+        'jest.config.json',
+        '--json',
+        `--outputFile=${report}`,
+      ],
+      { cwd: base, env, timeoutMs: SHELL_TIMEOUT_MS },
+    )
+    reportRun('jest', jestTests, report, result)
   }
   return { failures, fragments, ran }
 }
@@ -255,7 +290,10 @@ export function typeErrors(output, base, written) {
   return errors
 }
 
-/** The failed test files of a vitest JSON report: absolute path -> the failure messages, shortened. */
+/**
+ * The failed test files of a vitest or Jest JSON report (the same shape): absolute path -> the failure messages,
+ * shortened.
+ */
 function failedTestFiles(report) {
   const failed = new Map()
   if (!existsSync(report)) return failed

@@ -6,16 +6,19 @@
  * every code block of README.md, the docs/ pages and bench/README.md in the same project (rules:
  * docs/development.md).
  *
- * Two runs: msw 2 on this Node, and msw 3 on Node 22 (the npm package `node@22`, installed into the project;
- * msw 3 needs Node >= 22.12). The doc blocks' shell commands run in the first run only; the TypeScript and
- * JavaScript blocks in both.
+ * Three runs, one per supported Node line, each Node from its npm package (`node@22`, `node@24`, `node@26`,
+ * installed into the project): msw 2 on Node 22 (the oldest supported), msw 3 on Node 24, msw 2 on Node 26 (the
+ * active LTS, where msw 2 would wake Node's web storage). The doc blocks' shell commands run in the first run only;
+ * the TypeScript and JavaScript blocks in every run.
  *
- *   node scripts/pack-check/run.mjs [--msw 2] [--msw 3] [--skip-build] [--keep] [--no-docs | --docs-only]
+ *   node scripts/pack-check/run.mjs [--msw 2|3]... [--node 22|24|26]... [--skip-build] [--keep]
+ *                                   [--no-docs | --docs-only]
  *
- * Default: both runs. `--skip-build` packs the `dist/` already built (`npm pack --ignore-scripts`), for a CI
- * that has just run `npm run build`. `--keep` leaves the temporary directory in place. `--no-docs` skips the doc
- * blocks, `--docs-only` the consumer suite (`npm run doc-check`). The consumers' installs run side by side; npm's
- * cache is reused (`--prefer-offline`). Exits non-zero when any step fails.
+ * Default: every run; `--msw` and `--node` keep the runs with that msw major or Node major. `--skip-build` packs
+ * the `dist/` already built (`npm pack --ignore-scripts`), for a CI that has just run `npm run build`. `--keep`
+ * leaves the temporary directory in place. `--no-docs` skips the doc blocks, `--docs-only` the consumer suite
+ * (`npm run doc-check`). The consumers' installs run side by side; npm's cache is reused (`--prefer-offline`).
+ * Exits non-zero when any step fails.
  * @module
  */
 import {
@@ -38,11 +41,12 @@ const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '../..')
 const consumerSources = join(here, 'consumer')
 
-/** What each run installs besides the tarball. */
-const RUNS = {
-  2: { msw: '2.15.0', node: undefined },
-  3: { msw: '^3.0.0', node: '22' },
-}
+/** Each run: its msw major and version, and its Node major (the first run also runs the docs' shell blocks). */
+const RUNS = [
+  { major: '2', msw: '2.15.0', node: '22' },
+  { major: '3', msw: '^3.0.0', node: '24' },
+  { major: '2', msw: '2.15.0', node: '26' },
+]
 const COMMON_DEPENDENCIES = {
   vitest: '^4.1.0',
   '@openrouter/sdk': '1.3.19',
@@ -52,13 +56,18 @@ const COMMON_DEPENDENCIES = {
   tsx: '^4.20.0',
   // understudy-mock/playwright's optional peer (its consumer test and docs/playwright.md drive Debian's Chromium).
   'playwright-core': '^1.65.1',
+  // docs/jest.md's suite runs in Jest (the doc checker's `jest` blocks); understudy-mock/jest's types use its `expect`.
+  jest: '^30.0.0',
 }
 /** The lowest Node that msw 3 runs on. */
 const MIN_NODE_FOR_MSW3 = [22, 12]
+/** A run's name: its directory, and the prefix of its steps. */
+const runName = (run) => `msw ${run.major} on Node ${run.node}`
 
 const { values } = parseArgs({
   options: {
     msw: { type: 'string', multiple: true },
+    node: { type: 'string', multiple: true },
     keep: { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
     'no-docs': { type: 'boolean', default: false },
@@ -69,12 +78,25 @@ if (values['no-docs'] && values['docs-only']) {
   process.stderr.write('[pack-check] --no-docs and --docs-only exclude each other.\n')
   process.exit(2)
 }
-const majors = (values.msw ?? ['2', '3']).map(String)
-for (const major of majors) {
-  if (!(major in RUNS)) {
-    process.stderr.write(`[pack-check] Unknown --msw ${major}: use 2 or 3.\n`)
-    process.exit(2)
+for (const [flag, known] of [
+  ['msw', ['2', '3']],
+  ['node', ['22', '24', '26']],
+]) {
+  for (const value of values[flag] ?? []) {
+    if (!known.includes(value)) {
+      process.stderr.write(`[pack-check] Unknown --${flag} ${value}: use ${known.join(', ')}.\n`)
+      process.exit(2)
+    }
   }
+}
+const chosenRuns = RUNS.filter(
+  (run) =>
+    (values.msw === undefined || values.msw.includes(run.major)) &&
+    (values.node === undefined || values.node.includes(run.node)),
+)
+if (chosenRuns.length === 0) {
+  process.stderr.write('[pack-check] No run has that msw major on that Node.\n')
+  process.exit(2)
 }
 
 const log = (line) => process.stdout.write(`[pack-check] ${line}\n`)
@@ -102,50 +124,51 @@ const versionOf = (text) => text.trim().replace(/^v/, '').split('.').map(Number)
 const atLeast = (version, floor) =>
   version[0] > floor[0] || (version[0] === floor[0] && (version[1] ?? 0) >= floor[1])
 
-/** Finds the Node binary the `node@22` package installed; falls back to the arch package without scripts. */
-async function nodeBinary(project) {
+/** Finds the Node binary the `node@<major>` package installed; falls back to the arch package without scripts. */
+async function nodeBinary(project, major) {
   const viaScript = join(project, 'node_modules', 'node', 'bin', 'node')
   if (existsSync(viaScript)) return viaScript
   // The `node` package's preinstall (`npm install node-<platform>-<arch>@<version>`) did not run, e.g. because
   // install scripts were blocked. Install the arch-specific package, which needs no script.
   const arch = `node-${process.platform}-${process.arch}`
-  log(`node/bin/node is missing (install script skipped?); installing ${arch}@22 directly`)
+  log(`node/bin/node is missing (install script skipped?); installing ${arch}@${major} directly`)
   const code = await run(
     npm,
-    ['install', '--no-save', '--no-audit', '--no-fund', `${arch}@${RUNS[3].node}`],
+    ['install', '--no-save', '--no-audit', '--no-fund', `${arch}@${major}`],
     { cwd: project },
   )
   const direct = join(project, 'node_modules', arch, 'bin', 'node')
-  if (code !== 0 || !existsSync(direct)) throw new Error(`no Node ${RUNS[3].node} binary installed`)
+  if (code !== 0 || !existsSync(direct)) throw new Error(`no Node ${major} binary installed`)
   return direct
 }
 
 /** Writes the consumer project of one run and installs it; resolves with the project's path, or undefined. */
-async function installConsumer(results, workspace, tarball, major) {
-  const { msw, node } = RUNS[major]
-  const project = join(workspace, `consumer-msw${major}`)
+async function installConsumer(results, workspace, tarball, consumer) {
+  const { major, msw, node } = consumer
+  const id = `msw${major}-node${node}`
+  const project = join(workspace, `consumer-${id}`)
   mkdirSync(project)
   const manifest = {
-    name: `understudy-pack-check-msw${major}`,
+    name: `understudy-pack-check-${id}`,
     private: true,
     type: 'module',
     dependencies: {
       'understudy-mock': `file:${tarball}`,
       msw,
       ...COMMON_DEPENDENCIES,
-      ...(node ? { node } : {}),
+      node,
     },
     // npm 11 blocks dependency install scripts unless allowed. Only the `node` package's (it fetches the
     // platform binary) is needed; msw's postinstall (copying the service worker) is not.
-    ...(node ? { allowScripts: { node: true } } : {}),
+    allowScripts: { node: true },
   }
   writeFileSync(join(project, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
   cpSync(consumerSources, project, { recursive: true })
 
-  const installed = await step(results, `msw ${major}: npm install`, async () => {
+  const installed = await step(results, `${runName(consumer)}: npm install`, async () => {
     const code = await run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline'], {
       cwd: project,
-      prefix: `[npm install msw ${major}]`,
+      prefix: `[npm install ${id}]`,
     })
     return code === 0
   })
@@ -156,21 +179,20 @@ async function installConsumer(results, workspace, tarball, major) {
  * Type-checks and runs the consumer suite of one run with its Node, then the doc blocks (shell blocks only when
  * `shell`).
  */
-async function verifyConsumer(results, project, major, shell) {
-  const { node } = RUNS[major]
-  const label = `msw ${major}`
+async function verifyConsumer(results, project, consumer, shell) {
+  const { major, node } = consumer
+  const label = runName(consumer)
   let binary = process.execPath
-  if (node) {
-    const found = await step(results, `${label}: Node ${node} binary`, async () => {
-      binary = await nodeBinary(project)
-      const version = await capture(binary, ['--version'])
-      log(`${binary} is ${version.trim()}`)
-      return (
-        versionOf(version)[0] === Number(node) && atLeast(versionOf(version), MIN_NODE_FOR_MSW3)
-      )
-    })
-    if (!found) return
-  }
+  const found = await step(results, `${label}: Node ${node} binary`, async () => {
+    binary = await nodeBinary(project, node)
+    const version = await capture(binary, ['--version'])
+    log(`${binary} is ${version.trim()}`)
+    return (
+      versionOf(version)[0] === Number(node) &&
+      (major !== '3' || atLeast(versionOf(version), MIN_NODE_FOR_MSW3))
+    )
+  })
+  if (!found) return
   let nodeVersion = ''
   let mswVersion = ''
   const versions = await step(results, `${label}: versions`, async () => {
@@ -208,11 +230,9 @@ async function verifyConsumer(results, project, major, shell) {
         project,
         binary,
         shell,
-        log: (line) => log(`[docs msw ${major}] ${line}`),
+        log: (line) => log(`[docs ${label}] ${line}`),
       })
-      log(
-        `[docs msw ${major}] ${ran} checks; fragments (not run): ${fragments.join(', ') || 'none'}`,
-      )
+      log(`[docs ${label}] ${ran} checks; fragments (not run): ${fragments.join(', ') || 'none'}`)
       for (const failure of failures) {
         process.stderr.write(
           `[doc-check] ${failure.file}:${failure.line}: ${failure.message.split('\n')[0]}\n`,
@@ -251,10 +271,10 @@ async function main() {
     if (tarball) {
       log(`tarball ${tarball}`)
       const projects = await Promise.all(
-        majors.map((major) => installConsumer(results, workspace, tarball, major)),
+        chosenRuns.map((consumer) => installConsumer(results, workspace, tarball, consumer)),
       )
-      for (const [index, major] of majors.entries()) {
-        if (projects[index]) await verifyConsumer(results, projects[index], major, index === 0)
+      for (const [index, consumer] of chosenRuns.entries()) {
+        if (projects[index]) await verifyConsumer(results, projects[index], consumer, index === 0)
       }
     } else if (packed) {
       results.push({ label: 'find the tarball', ok: false, time: '0s' })

@@ -4,9 +4,15 @@
  * @module
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util'
+import { scenarioList } from '../../scenarios/index.js'
 import { DEFAULT_JOURNAL_LIMIT, DEFAULT_JOURNAL_MAX_BYTES } from '../journal/budget.js'
 import { DEFAULT_FEATURE_LEVEL, FEATURE_LEVEL_RANGE } from '../messaging/feature-levels.js'
+import {
+  DEFAULT_STATE_FILE_MAX_BYTES,
+  MAX_STATE_FILE_MAX_BYTES,
+} from '../snapshot/state-file-limits.js'
 import { UsageError } from './errors.js'
+import { parseScenariosArgs, SCENARIOS_USAGE } from './scenarios-command.js'
 
 interface OptionSpec {
   /** The value's placeholder in the help; none for a switch. */
@@ -47,6 +53,10 @@ const OPTIONS = {
     value: '<file>',
     help: 'keep the state in this JSON file: loaded at start, saved after changes and on exit',
   },
+  'state-file-max-bytes': {
+    value: '<n>',
+    help: `the most bytes of state the file holds; writes past it are refused (default ${DEFAULT_STATE_FILE_MAX_BYTES / 2 ** 20} MiB, at most ${MAX_STATE_FILE_MAX_BYTES / 2 ** 20} MiB)`,
+  },
   'control-token': {
     value: '<t>',
     help: 'the control surface then needs Authorization: Bearer <t> (not empty)',
@@ -57,7 +67,9 @@ const OPTIONS = {
     help: 'also answer for this Host name (repeatable; loopback names always work)',
   },
   cors: {
-    help: 'let pages on other origins call the simulated services (never the control surface)',
+    value: '[origin]',
+    multiple: true,
+    help: 'let pages call the simulated services (never the control surface): alone, pages on loopback origins; with origins (repeatable), pages of those',
   },
   engine: {
     value: '<direct|msw>',
@@ -82,17 +94,34 @@ export const USAGE_LINE = 'Usage: understudy serve [options]  (understudy --help
 
 /** The full help. */
 export const HELP = `Usage: understudy serve [options]
+       ${SCENARIOS_USAGE}  list the built-in scenarios, one line each
 
-Options:
+Options of serve:
 ${Object.entries(OPTIONS as Record<string, OptionSpec>)
   .map(([name, spec]) => {
     const flag = `${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.value ? ` ${spec.value}` : ''}`
     return `  ${flag.padEnd(30)}${spec.help}`
   })
-  .join('\n')}`
+  .join('\n')}
 
-/** `--log` takes an optional value: `--log json` and `--log text` become `--log=…`, a bare `--log` is text. */
-function withLogValue(argv: readonly string[]): string[] {
+Built-in scenarios (--scenario <name>): ${scenarioList()
+  .map(({ name }) => name)
+  .join(', ')}`
+
+/** What a bare `--cors` stands for: pages on loopback origins. */
+export const CORS_LOOPBACK = 'loopback'
+
+/**
+ * The options whose value is optional: the next argument is their value only when it looks like one
+ * (`--log json`, `--cors http://localhost:5173`); alone, they take their bare value.
+ */
+const OPTIONAL_VALUES: Record<string, { bare: string; takes(next: string): boolean }> = {
+  log: { bare: 'text', takes: (next) => next === 'json' || next === 'text' },
+  cors: { bare: CORS_LOOPBACK, takes: (next) => /^[a-z][a-z0-9+.-]*:\/\//i.test(next) },
+}
+
+/** Gives each option with an optional value its value inline: `--log json` becomes `--log=json`, `--log` `--log=text`. */
+function withOptionalValues(argv: readonly string[]): string[] {
   const out: string[] = []
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
@@ -100,9 +129,16 @@ function withLogValue(argv: readonly string[]): string[] {
       out.push(...argv.slice(i))
       break
     }
-    if (arg !== '--log') out.push(arg)
-    else if (argv[i + 1] === 'json' || argv[i + 1] === 'text') out.push(`--log=${argv[++i]}`)
-    else out.push('--log=text')
+    const name = arg.slice(2)
+    const optional =
+      arg.startsWith('--') && Object.hasOwn(OPTIONAL_VALUES, name)
+        ? OPTIONAL_VALUES[name]
+        : undefined
+    if (optional === undefined) out.push(arg)
+    else {
+      const next = argv[i + 1]
+      out.push(`${arg}=${next !== undefined && optional.takes(next) ? argv[++i] : optional.bare}`)
+    }
   }
   return out
 }
@@ -114,15 +150,21 @@ const flagOf = (name: string) => {
 
 /** A parsed command line: what to do, and the options given. */
 export interface CommandLine {
-  command: 'serve' | 'help' | 'version'
+  command: 'serve' | 'scenarios' | 'help' | 'version'
   options: GivenOptions
+  /** `scenarios --json`: the list as JSON. */
+  json?: boolean
 }
 
 /** Parses `understudy`'s arguments (without `node` and the script), throwing a `UsageError` for a bad one. */
 export function parseCommandLine(argv: readonly string[]): CommandLine {
+  if (argv[0] === 'scenarios') {
+    const { json, help } = parseScenariosArgs(argv.slice(1))
+    return { command: help ? 'help' : 'scenarios', options: {}, json }
+  }
   // Not strict: every token is checked below, so each error can name its flag in the CLI's own words.
   const { tokens } = parseArgs({
-    args: withLogValue(argv),
+    args: withOptionalValues(argv),
     options: Object.fromEntries(
       Object.entries(OPTIONS as Record<string, OptionSpec>).map(([name, spec]) => [
         name,

@@ -4,6 +4,7 @@
  * @module
  */
 import { CONTROL_PREFIX } from '../control/http.js'
+import { printable } from '../core/printable.js'
 import type { RunningServer } from '../server/index.js'
 import { serviceDefinitions } from '../services.js'
 import type { Discovery } from '../simulator-core.js'
@@ -35,7 +36,10 @@ function stateLine(server: RunningServer): string[] {
   ]
 }
 
-/** The start banner; its last line is always `Press Ctrl+C to stop.` */
+/**
+ * The start banner; its last line is always `Press Ctrl+C to stop.` Every line is printable: names,
+ * e-mail addresses and labels come from scenarios and state files, and never drive the terminal.
+ */
 export function banner(
   server: RunningServer,
   options: { quiet: boolean; controlToken: string | undefined },
@@ -51,5 +55,7 @@ export function banner(
     ...stateLine(server),
     ...(options.quiet ? [] : ['Accounts:', ...accounts(server.simulator.describe())]),
     'Press Ctrl+C to stop.',
-  ].join('\n')
+  ]
+    .map(printable)
+    .join('\n')
 }

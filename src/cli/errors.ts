@@ -3,6 +3,7 @@
  * code (1; 2 for a bad command line, which also prints the usage line).
  * @module
  */
+import { printable } from '../core/printable.js'
 
 /** A failure the CLI reports in one line, without a stack trace. */
 export class CliError extends Error {
@@ -16,9 +17,10 @@ export class UsageError extends CliError {
 
 /**
  * The message of anything thrown, as the CLI prints it after `understudy: `: the core's errors start
- * with `[understudy] ` (useful in a test runner's output), which the CLI's own prefix replaces.
+ * with `[understudy] ` (useful in a test runner's output), which the CLI's own prefix replaces. Control
+ * characters (a file name, a value quoted from a file) are escaped: one line, inert in a terminal.
  */
 export function messageOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
-  return message.replace(/^\[understudy\] /, '')
+  return printable(message.replace(/^\[understudy\] /, ''))
 }

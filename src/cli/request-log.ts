@@ -1,9 +1,13 @@
 /**
  * The request log of `understudy serve --log`: one line per answered request, as text for people or as one
  * JSON object per line for tools. It shows who asked what and how it went, never a secret: no keys, no
- * passwords, no headers, no bodies, no query strings.
+ * passwords, no headers, no bodies, no query strings. Control characters a client or a snapshot put in a
+ * path, an actor or an error are escaped (`core/printable.ts`): a line never drives the terminal or forges
+ * another line.
  * @module
  */
+
+import { printable, printableJson } from '../core/printable.js'
 import type { JournalEvent } from '../journal/entry.js'
 
 /** The request log's formats: `text` (`--log`) or `json` (`--log json`). */
@@ -16,7 +20,7 @@ export function formatRequest(request: JournalEvent, format: LogFormat): string 
   const time = new Date(request.time).toISOString()
   if (format === 'json') {
     // Field by field, so that nothing a record gains later reaches the log unless chosen here.
-    return JSON.stringify({
+    return printableJson({
       time,
       seq: request.seq,
       service: request.service,
@@ -35,7 +39,7 @@ export function formatRequest(request: JournalEvent, format: LogFormat): string 
   }
   const what = request.operation ?? `${request.method} ${request.path}`
   const duration = `${rounded(request.durationMs).toFixed(1)} ms`
-  return [
+  const line = [
     time,
     request.service.padEnd(9),
     what.padEnd(30),
@@ -49,4 +53,5 @@ export function formatRequest(request: JournalEvent, format: LogFormat): string 
           ` error: ${request.error.message}${request.error.stack ? ` ${request.error.stack}` : ''}`,
         ]),
   ].join(' ')
+  return printable(line)
 }

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module'
 import { basename, dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ScenarioDefinition } from '../../scenarios/index.js'
+import { jsonProblem } from '../core/json-error.js'
 import { CliError, messageOf } from './errors.js'
 
 /** Whether a `--scenario` value names a file rather than a built-in scenario. */
@@ -71,7 +72,15 @@ function cannotImportTypeScript(file: string, code: string): CliError {
 
 async function importFile(file: string): Promise<unknown> {
   const url = pathToFileURL(file).href
-  if (file.endsWith('.json')) return import(url, { with: { type: 'json' } })
+  if (file.endsWith('.json')) {
+    // Parsed here rather than imported: the import's error would quote the runtime's own JSON.parse text.
+    const text = readFileSync(file, 'utf8')
+    try {
+      return { default: JSON.parse(text) as unknown }
+    } catch {
+      throw new CliError(`cannot load ${basename(file)}: ${jsonProblem(text)}`)
+    }
+  }
   if (!TYPESCRIPT.test(file)) return import(url)
   const tsImport = await userTsImport(file)
   if (tsImport) return tsImport(url, import.meta.url)

@@ -5,8 +5,10 @@
  */
 import type { LatencySetting } from '../faults/latency.js'
 import { featureLevelProblem } from '../messaging/feature-levels.js'
+import { normalOrigin, ORIGIN_FORM } from '../server/cors.js'
 import type { ServerOptions } from '../server/index.js'
-import type { GivenOptions } from './args.js'
+import { MAX_STATE_FILE_MAX_BYTES } from '../snapshot/state-file-limits.js'
+import { CORS_LOOPBACK, type GivenOptions } from './args.js'
 import { UsageError } from './errors.js'
 import type { LogFormat } from './request-log.js'
 
@@ -64,6 +66,29 @@ function log(value: string | undefined): LogFormat | undefined {
   throw new UsageError(`--log takes no value or "json", got "${value}"`)
 }
 
+/** `--cors`: loopback origins alone; `--cors <origin>` (repeatable) those origins; both, both. */
+function cors(values: string | string[] | true | undefined): ServerOptions['cors'] {
+  if (values === undefined) return false
+  const given = Array.isArray(values) ? values : [String(values)]
+  const loopback = given.includes(CORS_LOOPBACK)
+  const origins = given
+    .filter((value) => value !== CORS_LOOPBACK)
+    .map((value) => {
+      const origin = normalOrigin(value)
+      if (origin === undefined) throw new UsageError(`--cors takes ${ORIGIN_FORM}, got "${value}"`)
+      return origin
+    })
+  return origins.length === 0 ? true : { origins, loopback }
+}
+
+function stateFileMaxBytes(value: number | undefined): number | undefined {
+  if (value !== undefined && (value < 1 || value > MAX_STATE_FILE_MAX_BYTES))
+    throw new UsageError(
+      `--state-file-max-bytes must be from 1 to ${MAX_STATE_FILE_MAX_BYTES} (128 MiB), got ${value}`,
+    )
+  return value
+}
+
 function stateFile(value: string | undefined): string | undefined {
   if (value === '') throw new UsageError('--state-file must not be empty: give a file name')
   return value
@@ -93,8 +118,11 @@ export function serveSettings(options: GivenOptions): ServeSettings {
       journalMaxBytes: integer('journal-max-bytes', text(options, 'journal-max-bytes')),
       controlToken: controlToken(text(options, 'control-token')),
       stateFile: stateFile(text(options, 'state-file')),
+      stateFileMaxBytes: stateFileMaxBytes(
+        integer('state-file-max-bytes', text(options, 'state-file-max-bytes')),
+      ),
       engine: engine(text(options, 'engine')),
-      cors: options.cors === true,
+      cors: cors(options.cors),
       ...(Array.isArray(allowedHosts) ? { allowedHosts } : {}),
     },
     scenario: text(options, 'scenario'),

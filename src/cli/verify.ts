@@ -36,6 +36,9 @@ Replays a recording against a simulator set up to match it and reports every dif
   --yes                     live: do not ask before creating understudy-verify-… resources
   --json                    print { differences, compared, skipped, setup } as JSON
   --feature-level <n>       the messaging feature level, where the recording states none
+  --email-visibility <v>    each messaging organization's email_address_visibility: everyone,
+                            members, moderators, admins, nobody or server-default (default: what
+                            the addresses in the recording show, else server-default)
   --now <time>              the simulator clock's start (default: the recording's first date)
   --seed <seed>             the simulator's seed (default understudy-verify)
   --ignore-key-order        do not compare key order (examples re-serialized from an API description)
@@ -94,6 +97,7 @@ function parse(argv: readonly string[]) {
         yes: { type: 'boolean' },
         json: { type: 'boolean' },
         'feature-level': { type: 'string' },
+        'email-visibility': { type: 'string' },
         now: { type: 'string' },
         seed: { type: 'string' },
         role: { type: 'string', multiple: true },
@@ -121,6 +125,7 @@ function verifyOptions(values: Values): VerifyOptions {
   }
   return {
     featureLevel: level === undefined ? undefined : Number(level),
+    emailVisibility: values['email-visibility'],
     now: values.now,
     seed: values.seed,
     roles,

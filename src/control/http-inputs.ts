@@ -11,9 +11,11 @@ import { advanceSchema, timeSchema } from '../core/clock.js'
 import { seedSchema } from '../core/ids.js'
 import { rule } from '../core/input-error.js'
 import { latencySchema } from '../faults/latency.js'
-import { compilePathPattern, type LinearPathPattern } from '../faults/path-pattern.js'
+import { pathPatternField } from '../faults/path-pattern.js'
 import { checkFaultEffects, faultRuleFields } from '../faults/schema.js'
+import { jsonStubSchema } from '../faults/stub-schema.js'
 import { checkOperation, serviceField } from '../operations/faults.js'
+import { stubServiceField } from '../operations/stubs.js'
 
 /** A field that must be there, whatever its value (the method it is handed to checks the value). */
 const required = rule<unknown>((value) => value !== undefined, 'is required')
@@ -53,19 +55,7 @@ export const faultBody = z
     service: serviceField,
     ...faultRuleFields,
     path: optionalString,
-    pathPattern: z
-      .custom<string>((value) => typeof value === 'string', {
-        error: 'must be a string (a regular expression in RE2 syntax)',
-      })
-      .transform((source, context): LinearPathPattern => {
-        const compiled = compilePathPattern(source)
-        if ('problem' in compiled) {
-          context.addIssue({ code: 'custom', message: compiled.problem })
-          return z.NEVER
-        }
-        return compiled
-      })
-      .optional(),
+    pathPattern: pathPatternField(),
   })
   .superRefine((fault, context) => {
     if (fault.path !== undefined && fault.pathPattern !== undefined) {
@@ -81,6 +71,11 @@ export const faultBody = z
   .transform(({ pathPattern, ...fault }) =>
     pathPattern === undefined ? fault : { ...fault, path: pathPattern },
   )
+
+/** `POST /stubs`: a stub as JSON; `pathPattern` (RE2 syntax) compiled into `path`. */
+export const stubBody = jsonStubSchema(stubServiceField, pathPatternField()).transform(
+  ({ pathPattern, ...stub }) => (pathPattern === undefined ? stub : { ...stub, path: pathPattern }),
+)
 
 /** `PUT /latency`. */
 export const latencyBody = z.strictObject({ latency: latencySchema })
@@ -101,29 +96,53 @@ export const featureLevelBody = z.strictObject({ featureLevel: required })
 export const rateLimitBody = z.strictObject({ rateLimit: required })
 
 /**
- * `GET /journal`, `GET /journal/count` and `GET /journal.har`: the filter, as query parameters (an
- * unknown service or operation id refused, as in process).
+ * A query string's parameters as an object: a parameter given once is its value, one given more than once
+ * all of its values (which `journalQuery` refuses, rather than silently keep the last).
  */
-export const journalQuery = z
-  .strictObject({
-    service: serviceField,
-    tenant: optionalString,
-    operation: optionalString,
-    method: optionalString,
-    status: z
-      .custom<string>((value) => typeof value === 'string' && /^[0-9]{1,3}$/.test(value), {
-        error: 'must be a number',
-      })
-      .transform(Number)
-      .optional(),
-    since: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
-      .transform(epochOf)
-      .optional(),
-    until: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
-      .transform(epochOf)
-      .optional(),
-  })
-  .superRefine(checkOperation)
+export function queryFields(query: URLSearchParams): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {}
+  for (const [name, value] of query) {
+    const earlier = fields[name]
+    fields[name] =
+      earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value]
+  }
+  return fields
+}
+
+/** Refuses a parameter given more than once (`service=router&service=messaging`), naming it. */
+const eachOnce = z.custom<Record<string, unknown>>().superRefine((fields, context) => {
+  for (const [name, value] of Object.entries(fields)) {
+    if (Array.isArray(value))
+      context.addIssue({ code: 'custom', path: [name], message: 'is given more than once' })
+  }
+})
+
+/**
+ * `GET /journal`, `GET /journal/count` and `GET /journal.har`: the filter, as query parameters (from
+ * `queryFields`), each at most once (an unknown service or operation id refused, as in process).
+ */
+export const journalQuery = eachOnce.pipe(
+  z
+    .strictObject({
+      service: serviceField,
+      tenant: optionalString,
+      operation: optionalString,
+      method: optionalString,
+      status: z
+        .custom<string>((value) => typeof value === 'string' && /^[0-9]{1,3}$/.test(value), {
+          error: 'must be a number',
+        })
+        .transform(Number)
+        .optional(),
+      since: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
+        .transform(epochOf)
+        .optional(),
+      until: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
+        .transform(epochOf)
+        .optional(),
+    })
+    .superRefine(checkOperation),
+)
 
 function epochOf(value: string): number {
   return /^[0-9]+$/.test(value) ? Number(value) : Date.parse(value)

@@ -17,6 +17,9 @@
  * | `GET /__understudy/faults` | the armed faults |
  * | `POST /__understudy/faults` | arm a fault (`pathPattern`: a regular expression in RE2 syntax, matched in linear time); answers `{id}` |
  * | `DELETE /__understudy/faults`, `DELETE /__understudy/faults/{id}` | disarm all, or one |
+ * | `GET /__understudy/stubs` | the stubs (the scenario's and those added since) |
+ * | `POST /__understudy/stubs` | add a stub: a fixed answer for a service's method and path; answers `{id}` |
+ * | `DELETE /__understudy/stubs`, `DELETE /__understudy/stubs/{id}` | remove all, or one (a reset brings the scenario's back) |
  * | `GET`/`PUT /__understudy/latency` | `{"latency": 50}` or `{"latency": {"min": 20, "max": 200}}` |
  * | `GET /__understudy/clock`, `POST /__understudy/clock` | read; `{"advanceMs": 1000}` or `{"set": "2026-01-01T00:00:00Z"}` |
  * | `PUT /__understudy/seed` | `{"seed": "..."}` |
@@ -39,7 +42,7 @@
  * drawing in `inspector-script.ts`, its data in `state.ts` (a service's, in that service's `inspect()`).
  * @module
  */
-import { scenarios } from '../../scenarios/index.js'
+import { scenarioList } from '../../scenarios/index.js'
 import { checkAdvance } from '../core/clock.js'
 import {
   bodyText,
@@ -49,10 +52,12 @@ import {
   withoutTrailingSlashes,
 } from '../core/http.js'
 import { InputTypeError, isInputError, parseInput } from '../core/input-error.js'
+import { MAX_KEYS_PER_OBJECT, tooManyKeys } from '../core/json-keys.js'
 import { loadPathPatternEngine } from '../faults/path-pattern.js'
 import { describeError } from '../journal/entry.js'
 import type { FaultDefinition } from '../operations/faults.js'
 import type { JournalFilter } from '../operations/journal.js'
+import type { StubDefinition } from '../operations/stubs.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import { stateFileStatus } from '../snapshot/state-file-status.js'
 import {
@@ -62,9 +67,11 @@ import {
   featureLevelBody,
   journalQuery,
   latencyBody,
+  queryFields,
   rateLimitBody,
   scenarioBody,
   seedBody,
+  stubBody,
 } from './http-inputs.js'
 import { INSPECTOR_HTML } from './inspector.js'
 import { faultsAsJson, inspectorState } from './state.js'
@@ -78,12 +85,18 @@ const problem = (status: number, message: string) => jsonResponse(status, { erro
 /** A control body over the simulator's body limit (the server stopped reading it): answered 413. */
 class ControlBodyTooLarge extends Error {}
 
-/** The body as a JSON object (`{}` when empty). Refuses a body over the limit, not UTF-8, or not an object. */
+/**
+ * The body as a JSON object (`{}` when empty). Refuses a body over the limit, not UTF-8, with more than
+ * 10,000 keys in one object (before parsing it: decisions/json-key-limits.md), or not an object.
+ */
 function readJson(request: PlainRequest): unknown {
   if (request.oversized) throw new ControlBodyTooLarge()
   const text = bodyText(request)
   if (text === undefined) throw new InputTypeError('the body is not valid UTF-8')
   if (text.trim() === '') return {}
+  if (tooManyKeys(text, MAX_KEYS_PER_OBJECT)) {
+    throw new InputTypeError(`the body must have at most ${MAX_KEYS_PER_OBJECT} keys in one object`)
+  }
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -98,10 +111,11 @@ function readJson(request: PlainRequest): unknown {
 
 /** The journal filter of a query string (each parameter once; unknown parameters refused). */
 function journalFilter(query: URLSearchParams): JournalFilter {
-  return parseInput(journalQuery, Object.fromEntries(query), 'read the journal') as JournalFilter
+  return parseInput(journalQuery, queryFields(query), 'read the journal') as JournalFilter
 }
 
 const listFaults = (simulator: SimulatorCore) => faultsAsJson(simulator.faults.list())
+const listStubs = (simulator: SimulatorCore) => faultsAsJson(simulator.stubs.list())
 
 /** Sets, then advances, the clock: both checked before either changes it. */
 function moveClock(simulator: SimulatorCore, body: { set?: number; advanceMs?: number }): void {
@@ -110,12 +124,22 @@ function moveClock(simulator: SimulatorCore, body: { set?: number; advanceMs?: n
   if (body.advanceMs !== undefined) simulator.clock.advance(body.advanceMs)
 }
 
+/**
+ * An answer whose body comes in pieces (the HAR export), built as they are asked for: the server writes
+ * them as the client reads, giving other requests their turn between pieces.
+ */
+export interface StreamedResponse {
+  status: number
+  headers: Record<string, string>
+  pieces: Iterable<string>
+}
+
 /** Answers a control request; `path` is below the control prefix (`''` for the prefix itself). */
 export async function handleControl(
   simulator: SimulatorCore,
   request: PlainRequest,
   path: string,
-): Promise<PlainResponse> {
+): Promise<PlainResponse | StreamedResponse> {
   const route = `${request.method} ${withoutTrailingSlashes(path) || '/'}`
   try {
     switch (route) {
@@ -124,6 +148,7 @@ export async function handleControl(
         return ok({
           ...simulator.describe(),
           faults: listFaults(simulator),
+          stubs: listStubs(simulator),
           ...(stateFile && { stateFile }),
         })
       }
@@ -136,12 +161,7 @@ export async function handleControl(
       case 'GET /state':
         return ok(inspectorState(simulator))
       case 'GET /scenarios':
-        return ok(
-          Object.entries(scenarios).map(([name, scenario]) => ({
-            name,
-            description: scenario.description ?? '',
-          })),
-        )
+        return ok(scenarioList())
       case 'POST /reset':
         parseInput(emptyBody, readJson(request), 'reset')
         await simulator.reset()
@@ -160,13 +180,14 @@ export async function handleControl(
       case 'GET /journal/count':
         return ok({ count: simulator.journal.count(journalFilter(request.query)) })
       case 'GET /journal.har':
+        // Written piece by piece as the client takes it (`StreamedResponse`), never whole in memory.
         return {
           status: 200,
           headers: {
             'content-type': 'application/json',
             'content-disposition': 'attachment; filename="understudy.har"',
           },
-          body: JSON.stringify(simulator.journal.toHAR(journalFilter(request.query)), null, 2),
+          pieces: simulator.journal.toHARText(journalFilter(request.query)),
         }
       case 'DELETE /journal':
         parseInput(emptyBody, readJson(request), 'clear the journal')
@@ -183,6 +204,17 @@ export async function handleControl(
         parseInput(emptyBody, readJson(request), 'clear the faults')
         simulator.faults.clear()
         return ok(listFaults(simulator))
+      case 'GET /stubs':
+        return ok(listStubs(simulator))
+      case 'POST /stubs': {
+        await loadPathPatternEngine()
+        const stub = parseInput(stubBody, readJson(request), 'add a stub')
+        return ok({ id: simulator.stubs.add(stub as StubDefinition) }, 201)
+      }
+      case 'DELETE /stubs':
+        parseInput(emptyBody, readJson(request), 'remove the stubs')
+        simulator.stubs.clear()
+        return ok(listStubs(simulator))
       case 'GET /latency':
         return ok({ latency: simulator.latency.get() })
       case 'PUT /latency':
@@ -207,6 +239,12 @@ export async function handleControl(
       parseInput(emptyBody, readJson(request), 'clear the fault')
       simulator.faults.clear(Number(fault[1]))
       return ok(listFaults(simulator))
+    }
+    const stub = /^DELETE \/stubs\/([0-9]+)$/.exec(route)
+    if (stub) {
+      parseInput(emptyBody, readJson(request), 'remove the stub')
+      simulator.stubs.clear(Number(stub[1]))
+      return ok(listStubs(simulator))
     }
     const level = /^PUT \/messaging\/([^/]+)\/feature-level$/.exec(route)
     if (level) {

@@ -17,6 +17,10 @@ const $ = (id) => document.getElementById(id)
 const esc = (value) => String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c])
 const compact = (value) => value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value)
 const pretty = (value) => value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2)
+/** An e-mail address that may wrap after its @ and its dots rather than anywhere. */
+const address = (value) => esc(value).replace(/([@.])/g, '$1<wbr>')
+/** Compact JSON that may wrap after its commas and colons rather than in a word. */
+const json = (text) => esc(text).replace(/([,:])/g, '$1<wbr>')
 const cut = (text, max) => text.length <= max ? text : text.slice(0, max - 1) + '…'
 const bytes = (n) => n >= 1048576 ? (n / 1048576).toFixed(1) + ' MB' : n >= 1024 ? (n / 1024).toFixed(1) + ' KB' : n + ' B'
 /** A table; the columns listed in 'nowrap' (by index) hold short values that never wrap. */
@@ -48,8 +52,24 @@ let statusOptions = ''
 let shown = ''
 const opened = new Set()
 
+/** The scenario the menu last showed as running: the menu follows the server only when that changes. */
+let runningScenario = null
+function syncScenario(name) {
+  if (name === runningScenario) return
+  runningScenario = name
+  const select = $('scenario-select')
+  select.querySelector('option[data-running]')?.remove()
+  if ([...select.options].some((o) => o.value === name)) select.value = name
+  else {
+    // A scenario from a file or a definition: shown as running, not offered (only built-in names switch).
+    select.insertAdjacentHTML('afterbegin', '<option value="" data-running disabled>' + esc(name) + ' (not built in)</option>')
+    select.value = ''
+  }
+}
+
 function renderHeader(state) {
   $('scenario').textContent = state.scenario.name
+  syncScenario(state.scenario.name)
   $('clock').textContent = state.clock.now + (state.clock.fixed ? ' (fixed)' : '')
   $('clock-now').textContent = state.clock.now + (state.clock.fixed ? ' (fixed)' : ' (running)')
   $('count').textContent = state.journal.count
@@ -60,40 +80,48 @@ function renderHeader(state) {
   $('seed-now').textContent = String(state.seed)
 }
 
+/** A note when the state carries only the first tenants (the poll is bounded in total). */
+function shownOf(shown, count, what) {
+  return count > shown ? '<p class="muted">the first ' + shown + ' of ' + count + ' ' + what + '</p>' : ''
+}
+
 function renderPresets(state) {
-  $('presets-body').innerHTML = state.router.workspaces.map((w) =>
+  $('presets-body').innerHTML = shownOf(state.router.workspaces.length, state.router.workspaceCount, 'workspaces') + state.router.workspaces.map((w) =>
     '<h3 title="workspace ' + esc(w.id) + '">' + esc(w.name) + (w.presetWrites === 'management-only' ? ' <span class="tag">management keys write</span>' : '') +
     (w.presetCount > w.presets.length ? ' <span class="muted">' + w.presets.length + ' of ' + w.presetCount + ' presets</span>' : '') + '</h3>' +
     table(['slug', 'status', 'updated', 'versions'], w.presets.map((p) => [
       '<strong>' + esc(p.slug) + '</strong>', esc(p.status), esc(p.updated_at),
       (p.versionCount > p.versions.length ? '<div class="muted">' + p.versions.length + ' of ' + p.versionCount + ' versions</div>' : '') +
       p.versions.map((v) => '<div><strong>v' + v.version + '</strong>' + (v.id === p.designated_version_id ? ' (designated)' : '') +
-        (v.system_prompt ? '<pre>' + esc(v.system_prompt) + '</pre>' : '') + '<pre>' + esc(v.config) + '</pre></div>').join(''),
+        (v.system_prompt ? '<pre>' + esc(v.system_prompt) + '</pre>' : '') + '<pre>' + json(v.config) + '</pre></div>').join(''),
     ]), [1])).join('')
 }
 
 function renderOrganizations(state) {
-  $('organizations-body').innerHTML = state.messaging.organizations.map((o) =>
+  $('organizations-body').innerHTML = shownOf(state.messaging.organizations.length, state.messaging.organizationCount, 'organizations') + state.messaging.organizations.map((o) =>
     '<h3>' + esc(o.name) + ' <span class="tag">' + esc(o.subdomain) + '</span> <span class="muted">' + esc(o.baseUrl) + '</span></h3>' +
     '<form data-level="' + esc(o.subdomain) + '"><label>feature level <input type="number" min="1" value="' + o.featureLevel + '" aria-label="Feature level of ' + esc(o.subdomain) + '" style="width: 6em"></label> <span class="muted">Zulip ' + esc(o.zulipVersion) + '</span> <button>Set</button></form>' +
     (o.userCount > o.users.length ? '<p class="muted">the newest ' + o.users.length + ' of ' + o.userCount + ' accounts</p>' : '') +
     table(['id', 'email', 'name', 'role', 'state'], o.users.map((u) => [
-      String(u.userId), esc(u.email), esc(u.fullName), esc(u.role) + (u.canCreateUsers ? ' · can_create_users' : '') + (u.bot ? ' · bot' : ''),
+      String(u.userId), address(u.email), esc(u.fullName), esc(u.role) + (u.canCreateUsers ? ' · can_create_users' : '') + (u.bot ? ' · bot' : ''),
       u.isActive ? 'active' : 'deactivated',
     ]), [0, 4]) +
     '<h3>Welcome test messages' + (o.messageCount > o.messages.length ? ' <span class="muted">the newest ' + o.messages.length + ' of ' + o.messageCount + '</span>' : '') + '</h3>' +
-    table(['id', 'to', 'sent', 'content'], o.messages.map((m) => [String(m.id), esc(m.recipientEmail), esc(m.sentAt), '<pre>' + esc(m.content) + '</pre>']), [0])).join('')
+    table(['id', 'to', 'sent', 'content'], o.messages.map((m) => [String(m.id), address(m.recipientEmail), esc(m.sentAt), '<pre>' + esc(m.content) + '</pre>']), [0])).join('')
 }
 
+/** What answered in the service's place: a fault, a stub or the request's Prefer header. */
+const answeredBy = (f) => f.kind === 'prefer' ? 'Prefer header' : (f.kind === 'stub' ? 'stub ' : 'fault ') + f.id
 function faultMatch(f) {
   const path = typeof f.path === 'object' && f.path ? '/' + f.path.pattern + '/' : f.path
-  return [f.service, f.operation, f.method, path].filter(Boolean).join(' · ') || 'every request'
+  const headers = Object.entries(f.headers || {}).map(([name, value]) => name + ': ' + value).join(', ')
+  return [f.service, f.tenant, f.operation, f.method, path, headers].filter(Boolean).join(' · ') || 'every request'
 }
 function faultEffect(f) {
   const delay = f.delayMs ? ' after ' + f.delayMs + ' ms' : ''
   if (f.network === 'hang') return 'hang (no answer)'
   if (f.network === 'reset') return 'connection reset' + delay
-  if (f.status !== undefined) return 'status ' + f.status + delay
+  if (f.status !== undefined) return 'status ' + f.status + (f.body !== undefined ? ' with its own body' : '') + delay
   return 'delay ' + f.delayMs + ' ms'
 }
 function renderFaults(state) {
@@ -102,6 +130,15 @@ function renderFaults(state) {
     '<button class="secondary" data-clear="' + f.id + '">Clear</button>',
   ]), [0, 3, 4, 5])
   $('faults-clear').hidden = state.faults.length === 0
+}
+
+/** The stubs: what each matches and answers, where it came from, how often it answered. */
+function renderStubs(state) {
+  $('stubs-body').innerHTML = table(['id', 'match', 'answer', 'from', 'hits'], state.stubs.map((s) => [
+    String(s.id), esc((s.name ? s.name + ': ' : '') + faultMatch(s)),
+    esc(String(s.status ?? 200) + (s.body !== undefined ? ', ' + cut(compact(s.body), 80) : '') + (s.delayMs ? ' after ' + s.delayMs + ' ms' : '')),
+    esc(s.from), String(s.hits),
+  ]), [0, 3, 4])
 }
 
 /** The operation choices of a select: every service's operations, or one service's. */
@@ -147,14 +184,14 @@ function entryHtml(e) {
     ['status', statusTag(e.status) + (e.message ? ' ' + esc(e.message) : '')],
     ['response body', (e.response === null ? '<span class="muted">none</span>' : '<pre>' + esc(pretty(e.response)) + '</pre>') +
       (e.responseTruncated ? '<div class="muted">the start of a ' + bytes(e.responseSize) + ' answer</div>' : '')],
-    ['fault', e.fault ? esc('fault ' + e.fault.id + ': ' + e.fault.kind + (e.fault.status ? ' ' + e.fault.status : '') + (e.fault.delayMs ? ', ' + e.fault.delayMs + ' ms delay' : '')) : '<span class="muted">none</span>'],
+    ['fault', e.fault ? esc(answeredBy(e.fault) + ': ' + e.fault.kind + (e.fault.status ? ' ' + e.fault.status : '') + (e.fault.delayMs ? ', ' + e.fault.delayMs + ' ms delay' : '')) : '<span class="muted">none</span>'],
     ['duration', esc(e.durationMs + ' ms')],
   ]
   return '<details class="entry" data-seq="' + e.seq + '"' + (opened.has(e.seq) ? ' open' : '') + '><summary>' +
     '<div class="line"><span class="seq">#' + e.seq + '</span>' + statusTag(e.status) +
     '<span class="tag">' + esc(e.service) + '</span>' + (tenant === null ? '' : '<span class="tenant">' + esc(tenant) + '</span>') +
     '<span class="op">' + esc(e.operation ?? 'no operation') + '</span><code class="req">' + esc(e.method + ' ' + e.path) + '</code>' +
-    (e.fault ? '<span class="tag">fault ' + e.fault.id + '</span>' : '') + '</div>' +
+    (e.fault ? '<span class="tag">' + esc(answeredBy(e.fault)) + '</span>' : '') + '</div>' +
     '<div class="line"><span class="actor">' + esc(e.actor ?? 'anonymous') + '</span>' +
     (body === '' ? '' : '<code class="body" title="request body">' + esc(cut(body, 160)) + '</code>') +
     (e.message ? '<span class="message">' + esc(e.message) + '</span>' : '') + '</div>' +
@@ -191,6 +228,7 @@ function render(state) {
   renderPresets(state)
   renderOrganizations(state)
   renderFaults(state)
+  renderStubs(state)
   renderJournal()
 }
 
@@ -238,6 +276,18 @@ const syncEffect = () => {
 }
 $('fault-effect').addEventListener('change', syncEffect)
 syncEffect()
+/**
+ * A fault with no target and no count would answer every request of every service for ever: the first click
+ * says so and asks for a target, a count, or a second click on the same form.
+ */
+let everyRequestAsked = null
+function clearEveryRequestQuestion() {
+  everyRequestAsked = null
+  $('fault-warning').hidden = true
+  $('fault-inject').textContent = 'Inject'
+}
+$('fault-form').addEventListener('input', clearEveryRequestQuestion)
+$('fault-form').addEventListener('change', clearEveryRequestQuestion)
 $('fault-form').addEventListener('submit', (event) => {
   event.preventDefault()
   const definition = {}
@@ -251,6 +301,15 @@ $('fault-form').addEventListener('submit', (event) => {
   if (effect === 'reset' || effect === 'hang') definition.network = effect
   if (effect !== 'hang' && $('fault-delay').value !== '') definition.delayMs = Number($('fault-delay').value)
   if ($('fault-times').value) definition.times = Number($('fault-times').value)
+  const everyRequest = !definition.service && !definition.method && !definition.path && definition.times === undefined
+  if (everyRequest && everyRequestAsked !== JSON.stringify(definition)) {
+    everyRequestAsked = JSON.stringify(definition)
+    $('fault-warning').textContent = 'This fault matches every request of every service and never runs out. Choose a service, an operation, a method or a path, or set Times; or click “Inject for every request” to arm it as it is.'
+    $('fault-warning').hidden = false
+    $('fault-inject').textContent = 'Inject for every request'
+    return
+  }
+  clearEveryRequestQuestion()
   act(() => call('POST', '/faults', definition), (a) => 'Fault ' + a.id + ' armed')
 })
 $('faults-clear').addEventListener('click', () => act(() => call('DELETE', '/faults'), () => 'Every fault cleared'))
@@ -292,6 +351,9 @@ document.addEventListener('click', (event) => {
 
 call('GET', '/scenarios').then((list) => {
   $('scenario-select').innerHTML = list.map((s) => '<option value="' + esc(s.name) + '" title="' + esc(s.description) + '">' + esc(s.name) + '</option>').join('')
+  // The running scenario, once both the list and the state are here.
+  runningScenario = null
+  if (last) syncScenario(last.scenario.name)
 }).catch(() => {})
 
 let busy = false

@@ -1,6 +1,7 @@
 /**
  * The inspector page's style sheet (plain CSS). Nothing is wider than a 420 px viewport: tables stack their
- * cells below 600 px, long codes and bodies wrap, forms wrap.
+ * cells below 600 px, long codes and bodies wrap, forms wrap. Wider, a table column is at least as wide as its
+ * longest word (words break only where they may: at a hyphen, or where the page put a `<wbr>`).
  * @module
  */
 
@@ -13,7 +14,7 @@ export const INSPECTOR_CSS = `
   header .meta { color: var(--muted); white-space: nowrap; }
   header .meta strong, header .meta span { color: var(--ink); }
   header .actions { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-left: auto; }
-  main { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(420px, 100%), 1fr)); gap: 16px; padding: 16px 20px; }
+  main { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(520px, 100%), 1fr)); gap: 16px; padding: 16px 20px; }
   section { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 12px 16px; min-width: 0; overflow-x: auto; }
   #journal { grid-column: 1 / -1; }
   section h2 { font-size: 15px; margin: 0 0 8px; display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; }
@@ -21,7 +22,7 @@ export const INSPECTOR_CSS = `
   h3 { font-size: 14px; margin: 14px 0 4px; overflow-wrap: anywhere; }
   h3 .tag { font-size: 12px; font-weight: normal; }
   table { width: 100%; border-collapse: collapse; font-size: 13px; }
-  th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
+  th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: break-word; }
   th { color: var(--muted); font-weight: 600; white-space: nowrap; }
   td.nowrap { white-space: nowrap; overflow-wrap: normal; }
   code, pre { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
@@ -41,6 +42,7 @@ export const INSPECTOR_CSS = `
   button.secondary { background: #fff; color: var(--accent); }
   #error { color: var(--bad); overflow-wrap: anywhere; }
   #notice { color: var(--ok); overflow-wrap: anywhere; }
+  .warning { color: var(--warn); margin: 4px 0 8px; }
   .empty { color: var(--muted); font-style: italic; }
   .setting { border-top: 1px solid var(--soft); padding-top: 6px; margin-top: 6px; }
   .setting:first-of-type { border-top: 0; margin-top: 0; padding-top: 0; }
@@ -76,7 +78,7 @@ export const INSPECTOR_CSS = `
     table, thead, tbody, tr, td { display: block; }
     thead { display: none; }
     tr { padding: 4px 0; border-bottom: 1px solid var(--line); }
-    td { border: 0; padding: 1px 4px; display: grid; grid-template-columns: 6.5em minmax(0, 1fr); gap: 6px; }
+    td { border: 0; padding: 1px 4px; display: grid; grid-template-columns: 6.5em minmax(0, 1fr); gap: 6px; overflow-wrap: anywhere; }
     td::before { content: attr(data-label); color: var(--muted); font-size: 12px; }
     .exchange { grid-template-columns: minmax(0, 1fr); margin-left: 0; }
     .exchange dd { margin-bottom: 4px; }

@@ -53,11 +53,13 @@ export const INSPECTOR_HTML = `<!doctype html>
       <label>Status <input id="fault-status" type="number" min="200" max="599" value="503" style="width: 5.5em"></label>
       <label>Delay ms <input id="fault-delay" type="number" min="0" placeholder="0" style="width: 6em"></label>
       <label>Times <input id="fault-times" type="number" min="1" placeholder="∞" style="width: 5em"></label>
-      <button>Inject</button>
+      <button id="fault-inject">Inject</button>
     </form>
+    <p id="fault-warning" class="warning" role="alert" hidden></p>
     <div id="faults-body"></div>
     <button id="faults-clear" class="secondary" hidden>Clear every fault</button>
   </section>
+  <section id="stubs"><h2>Stubs</h2><div id="stubs-body"></div></section>
   <section id="settings"><h2>Clock, latency and seed</h2>
     <div class="setting"><h3>Clock <span class="muted" id="clock-now"></span></h3>
       <form id="clock-advance" aria-label="Advance the clock">

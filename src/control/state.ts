@@ -12,6 +12,7 @@ import { clip } from '../core/inspect-limits.js'
 import type { Inspectable } from '../core/service.js'
 import type { InjectedFault } from '../operations/faults.js'
 import type { JournalEntry } from '../operations/journal-entries.js'
+import type { AddedStub } from '../operations/stubs.js'
 import { perService, type serviceDefinitions } from '../services.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import { summarizeAnswer } from './exchange-summary.js'
@@ -24,13 +25,13 @@ const STATE_BODY_PREVIEW_BYTES = 2048
 const STATE_TEXT_PREVIEW = 2048
 
 /**
- * Armed faults as JSON shows them (the control surface, the inspector): a path tested by a regular
- * expression or a linear-time pattern as `{ pattern: source }`, since JSON would show it as `{}`.
+ * Armed faults or stubs as JSON shows them (the control surface, the inspector): a path tested by a
+ * regular expression or a linear-time pattern as `{ pattern: source }`, since JSON would show it as `{}`.
  */
-export function faultsAsJson(faults: readonly InjectedFault[]) {
-  return faults.map((fault) => ({
-    ...fault,
-    path: typeof fault.path === 'object' ? { pattern: fault.path.source } : fault.path,
+export function faultsAsJson<Item extends InjectedFault | AddedStub>(items: readonly Item[]) {
+  return items.map((item) => ({
+    ...item,
+    path: typeof item.path === 'object' ? { pattern: item.path.source } : item.path,
   }))
 }
 
@@ -107,6 +108,7 @@ export function inspectorState(simulator: SimulatorCore) {
     latency: simulator.latency.get(),
     operations,
     faults: faultsAsJson(simulator.faults.list()),
+    stubs: faultsAsJson(simulator.stubs.list()),
     ...services,
     journal: {
       count: simulator.journal.count(),

@@ -106,8 +106,11 @@ export function createClock(start?: TimeInput): RestorableClock {
   let isoAt = Number.NaN
   let isoText = ''
   const clock: RestorableClock = {
-    // The real clock with an offset could pass Date's range as real time goes on: it stops at the end.
-    now: () => (fixedAt === undefined ? Math.min(Date.now() + offset, MAX_TIME_MS) : fixedAt),
+    // The real clock with an offset could pass Date's range as real time goes on: it stops at either end.
+    now: () =>
+      fixedAt === undefined
+        ? Math.max(-MAX_TIME_MS, Math.min(Date.now() + offset, MAX_TIME_MS))
+        : fixedAt,
     iso: () => {
       const now = clock.now()
       if (now !== isoAt) {

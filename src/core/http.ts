@@ -19,11 +19,76 @@ export interface PlainRequest {
   oversized?: boolean
 }
 
-/** A response as an operation returns it. The body is already serialised, so every way in sends the same bytes. */
+/**
+ * A response as an operation returns it. The body is already serialised, so every way in sends the same bytes.
+ * A streamed answer (server-sent events) also lists its `parts`: the ways in send them one after another,
+ * each after its delay, without a `Content-Length`; `body` is still the whole text (their concatenation),
+ * which the journal records.
+ */
 export interface PlainResponse {
   status: number
   headers: Record<string, string>
   body: string
+  parts?: readonly BodyPart[] | undefined
+}
+
+/** A part of a streamed body: its text, sent `delayMs` after the part before it (or after the head). */
+export interface BodyPart {
+  text: string
+  delayMs: number
+}
+
+/** Whether a response is sent as a stream (its parts, without a `Content-Length`). */
+export function isStreamed(response: PlainResponse): response is PlainResponse & {
+  parts: readonly BodyPart[]
+} {
+  return response.parts !== undefined
+}
+
+/**
+ * The content type every streamed response has, and only they: the standalone server's msw engine, which
+ * sees a Fetch `Response`, tells a stream by it (`isStreamType`), as the direct engine tells it by `parts`.
+ */
+export const STREAM_CONTENT_TYPE = 'text/event-stream'
+
+/** Whether a `Content-Type` value is the streamed responses' ({@link STREAM_CONTENT_TYPE}). */
+export function isStreamType(contentType: string | null | undefined): boolean {
+  return contentType?.startsWith(STREAM_CONTENT_TYPE) === true
+}
+
+const encoder = new TextEncoder()
+
+/**
+ * A streamed response's parts as a web stream of UTF-8 bytes, each part after its delay. Cancelling the
+ * stream (a client that stops reading) clears the pending timer.
+ */
+export function partsStream(parts: readonly BodyPart[]): ReadableStream<Uint8Array> {
+  let next = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const part = parts[next]
+      if (part === undefined) {
+        controller.close()
+        return undefined
+      }
+      next += 1
+      if (part.delayMs <= 0) {
+        controller.enqueue(encoder.encode(part.text))
+        return undefined
+      }
+      return new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          timer = undefined
+          controller.enqueue(encoder.encode(part.text))
+          resolve()
+        }, part.delayMs)
+      })
+    },
+    cancel() {
+      if (timer !== undefined) clearTimeout(timer)
+    },
+  })
 }
 
 /** Builds a JSON response. `trailingNewline` matches servers (like Zulip's) that end every body with `\n`. */
@@ -104,6 +169,29 @@ export interface NetworkFault {
 
 /** What the simulator answers a request with: a response, or a network fault. */
 export type Outcome = PlainResponse | NetworkFault
+
+/** libuv's errno for a connection reset by peer, by platform (what Node reports; Linux's elsewhere). */
+const ECONNRESET_ERRNO: Readonly<Record<string, number>> = { darwin: -54, win32: -4077 }
+
+/**
+ * What Node's `fetch` (undici) gives as the `cause` of its `TypeError` when the server resets the
+ * connection: `read ECONNRESET`, with `code`, `errno` and `syscall`. An injected `reset` rejects with
+ * this cause on every way in, so a client's check (`error.cause.code === 'ECONNRESET'`) sees the same.
+ */
+export function connectionResetCause(): {
+  message: string
+  code: 'ECONNRESET'
+  errno: number
+  syscall: 'read'
+} {
+  const platform = (globalThis as { process?: { platform?: string } }).process?.platform ?? ''
+  return {
+    message: 'read ECONNRESET',
+    code: 'ECONNRESET',
+    errno: ECONNRESET_ERRNO[platform] ?? -104,
+    syscall: 'read',
+  }
+}
 
 /** Whether an outcome is a network fault. */
 export function isNetworkFault(outcome: Outcome): outcome is NetworkFault {

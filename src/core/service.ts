@@ -10,6 +10,7 @@ import type { z } from 'zod'
 import type { Clock } from './clock.js'
 import type { MaybeAsync, PlainRequest, PlainResponse } from './http.js'
 import type { IdSource } from './ids.js'
+import type { InferenceMeta } from './inference-meta.js'
 import type { Routable } from './routes.js'
 
 /** What every service of one simulator shares. */
@@ -36,6 +37,11 @@ export interface RequestMeta {
   actor: string | null
   /** The path below the service's base URL (`/presets/x` for the router, `/api/v1/users` for an organization). */
   path: string
+  /**
+   * What an inference request applied (the router's chat, messages and responses operations), set by the
+   * operation once it has chosen its answer: for the journal and its matchers.
+   */
+  inference?: InferenceMeta
 }
 
 /** The parts of a recorded request a service parses for the journal. */
@@ -87,6 +93,12 @@ export interface Service<Slice = unknown> {
   faultResponse(status: number, options: FaultResponseOptions): PlainResponse
   /** A recorded request's body, parsed, with secrets replaced by `[redacted]`. */
   journalBody(request: RecordedRequest): unknown
+  /**
+   * A form body's fields as the service reads them, in order, repeated names included (`undefined` for a
+   * body that is not a form the service reads): the journal's HAR redacts a form by these names, however
+   * the client escaped or quoted them. Only a service that reads forms has it.
+   */
+  journalFields?(request: RecordedRequest): ReadonlyArray<readonly [string, string]> | undefined
   /** Clears every record and seeds the scenario's slice, synchronously (every control method works right after). */
   load(slice: Slice): void
   /** A number that changes whenever the service's data may have changed (the state file saves then). */
@@ -98,8 +110,12 @@ export interface Service<Slice = unknown> {
  * services' public types).
  */
 export interface Restorable<State = unknown> {
-  /** The whole state as plain JSON, copied (the service's part of a snapshot). */
-  exportState(): State
+  /**
+   * The whole state as plain JSON, copied (the service's part of a snapshot). With `shared`, the parts
+   * the service never changes in place once stored (a preset version's config) are given as they are,
+   * not copied: a view to write out (a state file's save), never handed to a caller.
+   */
+  exportState(options?: { shared?: boolean }): State
   /** Replaces the whole state with a validated snapshot part. */
   importState(state: State): void
 }
@@ -148,6 +164,8 @@ export interface ServiceDefinition<
   readonly defaultBaseUrl: string
   /** See `ServiceOptions.inProcessPrefix` (`/presets`). */
   readonly inProcessPrefix: string
+  /** Paths below the base URL answered in process besides the prefix, each exactly (`/chat/completions`). */
+  readonly inProcessPaths?: readonly string[]
   /** The path prefix the service answers under on the standalone server (`/router`). */
   readonly serverPrefix: `/${string}`
   /** The base URL on the standalone server, from `<origin><serverPrefix>` (`…/router` → `…/router/api/v1`). */
@@ -192,6 +210,11 @@ export function escapeRegExp(text: string): string {
 /** A pattern for a base URL and everything below `prefix` (`''` for everything under the base). */
 export function urlPattern(baseUrl: string, prefix = ''): RegExp {
   return new RegExp(`^${escapeRegExp(baseUrl + prefix)}(?:/.*)?$`)
+}
+
+/** A pattern for exactly one path below a base URL. */
+export function exactUrlPattern(baseUrl: string, path: string): RegExp {
+  return new RegExp(`^${escapeRegExp(baseUrl + path)}$`)
 }
 
 /** Whether a path is `prefix` or below it (`/presets`, `/presets/x`; not `/presetsx`). */

@@ -11,10 +11,25 @@
  * simulator's answer path (`src/simulator-answer.ts`) gives its effect and its journal summary.
  * @module
  */
+import { InputRangeError } from '../core/input-error.js'
+import { hasHeaders } from './fields.js'
 import type { PathTest } from './schema.js'
+
+/**
+ * The most faults armed at once. Every request is tested against each armed fault, so their number bounds
+ * what a request costs; a test suite arms a handful.
+ */
+const MAX_FAULTS = 100
 
 /** The fields of a fault's match besides `service` and `operation`. */
 export interface FaultMatchFields {
+  /**
+   * The tenant, as the journal names it: a messaging organization's subdomain (`acme`), or the router
+   * workspace id of the request's key (requests without a valid key have none).
+   */
+  tenant?: string
+  /** Request headers that must be sent with exactly these values (names case-insensitive; not credentials). */
+  headers?: Record<string, string>
   method?: string
   /**
    * The path below the service's base URL: an exact string, or a regular expression tested against it
@@ -32,6 +47,13 @@ export type FaultEffect =
       message?: string
       /** Seconds for `Retry-After` on 429 and 503 (default 1). */
       retryAfter?: number
+      /**
+       * A body of your own instead of the service's: a string as it is, any other JSON value as JSON
+       * (`content-type: application/json`).
+       */
+      body?: unknown
+      /** Headers of your own, over the service's for the status (e.g. `retry-after`). */
+      responseHeaders?: Record<string, string>
       delayMs?: number
     }
   | { network: 'reset'; delayMs?: number }
@@ -49,16 +71,25 @@ export type Armed<Definition> = Definition & { id: number; remaining: number | n
 export interface FaultTarget {
   service: string
   operation: string | null
+  tenant: string | null
   method: string
   path: string
+  /** The request's headers (names lower-case). */
+  headers: Readonly<Record<string, string>>
 }
 
 const matches = (fault: ArmableFault, target: FaultTarget) =>
   (fault.service === undefined || fault.service === target.service) &&
   (fault.operation === undefined || fault.operation === target.operation) &&
+  (fault.tenant === undefined || fault.tenant === target.tenant) &&
   (fault.method === undefined || fault.method.toUpperCase() === target.method) &&
   (fault.path === undefined ||
-    (typeof fault.path === 'string' ? fault.path === target.path : fault.path.test(target.path)))
+    (typeof fault.path === 'string' ? fault.path === target.path : fault.path.test(target.path))) &&
+  (fault.headers === undefined || hasHeaders(target.headers, fault.headers))
+
+/** A header map with lower-case names (an in-process definition is armed as given). */
+const lowerCased = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 
 /** Creates an empty set of faults; a definition is armed as given (its caller has checked it). */
 export function createFaults<Definition extends ArmableFault>() {
@@ -71,15 +102,25 @@ export function createFaults<Definition extends ArmableFault>() {
     },
     /** Arms a fault; returns its id. */
     inject(definition: Definition): number {
+      if (faults.length >= MAX_FAULTS) {
+        throw new InputRangeError(
+          `[understudy] Failed to inject a fault: ${MAX_FAULTS} faults are armed, the most there may be; clear one first.`,
+        )
+      }
       const id = nextId++
       // A global or sticky RegExp keeps state between `test` calls; a copy without those flags does not.
       const path =
         definition.path instanceof RegExp
           ? new RegExp(definition.path.source, definition.path.flags.replace(/[gy]/g, ''))
           : definition.path
+      const { headers } = definition
+      const responseHeaders =
+        'responseHeaders' in definition ? definition.responseHeaders : undefined
       faults.push({
         ...definition,
         ...(path === undefined ? {} : { path }),
+        ...(headers === undefined ? {} : { headers: lowerCased(headers) }),
+        ...(responseHeaders === undefined ? {} : { responseHeaders: lowerCased(responseHeaders) }),
         id,
         remaining: definition.times ?? null,
         hits: 0,

@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod'
 import { rule } from '../core/input-error.js'
+import { customBodyField, requestHeadersField, responseHeadersField } from './fields.js'
 import { isMs, MAX_TIMER_MS } from './latency.js'
 
 /**
@@ -40,6 +41,11 @@ export const pathField = rule<string | PathTest>(
 /** The fields of a fault definition after `service` and before `path`, as both ways in take them. */
 export const faultRuleFields = {
   operation: rule<string>(isString, 'must be a string').optional(),
+  tenant: rule<string>(
+    (value) => isString(value) && value.length <= 256,
+    'must be a string of at most 256 characters',
+  ).optional(),
+  headers: requestHeadersField(),
   method: rule<string>(isString, 'must be a string').optional(),
   status: rule<number>(
     (value) =>
@@ -49,7 +55,12 @@ export const faultRuleFields = {
       !(FAULT_STATUS_RANGE.without as readonly unknown[]).includes(value),
     'must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body',
   ).optional(),
-  message: rule<string>(isString, 'must be a string').optional(),
+  message: rule<string>(
+    (value) => isString(value) && value.length <= 10_000,
+    'must be a string of at most 10000 characters',
+  ).optional(),
+  body: customBodyField(),
+  responseHeaders: responseHeadersField(),
   retryAfter: rule<number>(
     (value) =>
       typeof value === 'number' &&
@@ -69,11 +80,35 @@ export const faultRuleFields = {
   ).optional(),
 }
 
-/** The rules across a fault's fields: one effect at most of status and network, and at least one effect. */
+/**
+ * The rules across a fault's fields: one effect at most of status and network, and at least one effect;
+ * a body or headers of your own only with a status, and a body or a message, not both.
+ */
 export function checkFaultEffects(
-  fault: { status?: unknown; network?: unknown; delayMs?: unknown },
+  fault: {
+    status?: unknown
+    network?: unknown
+    delayMs?: unknown
+    message?: unknown
+    body?: unknown
+    responseHeaders?: unknown
+  },
   context: z.RefinementCtx,
 ): void {
+  for (const field of ['body', 'responseHeaders', 'message', 'retryAfter'] as const) {
+    if ((fault as Record<string, unknown>)[field] !== undefined && fault.status === undefined) {
+      context.addIssue({ code: 'custom', path: [field], message: 'needs a status to answer with' })
+      return
+    }
+  }
+  if (fault.body !== undefined && fault.message !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['message'],
+      message: 'give either a body of your own or a message in the service’s body, not both',
+    })
+    return
+  }
   if (fault.status !== undefined && fault.network !== undefined) {
     context.addIssue({
       code: 'custom',

@@ -71,9 +71,12 @@ function answeredUrls(target: ExchangeTarget): string {
     const urls = (definition.urls as (instance: unknown) => string | Record<string, string>)(
       target[definition.name],
     )
-    return (typeof urls === 'string' ? [urls] : Object.values(urls)).map(
-      (url) => `${url}${definition.inProcessPrefix}…`,
-    )
+    const exact: readonly string[] =
+      'inProcessPaths' in definition ? (definition.inProcessPaths ?? []) : []
+    return (typeof urls === 'string' ? [urls] : Object.values(urls)).flatMap((url) => [
+      `${url}${definition.inProcessPrefix}…`,
+      ...exact.map((path) => `${url}${path}`),
+    ])
   })
   if (prefixes.length === 0) return 'no URL in this scenario'
   return prefixes.length === 1

@@ -77,25 +77,56 @@ function headerRecord(headers: Headers): Record<string, string> {
   return out
 }
 
+/** What `fetch` (undici) rejects with when the request's body cannot be read: the stream's error as cause. */
+const bodyFailed = (cause: unknown) => new TypeError('Failed to fetch', { cause })
+
 /**
  * Reads a body stream, stopping (and cancelling it) as soon as it holds more than `limit` bytes: what it
- * returns is then longer than the limit, which is all `plainRequest` needs to know.
+ * returns is then longer than the limit, which is all `plainRequest` needs to know. A stream that errors,
+ * or gives a chunk that is not bytes, rejects as `fetch` does (a `TypeError` with the cause); when
+ * `signal` aborts, the stream is cancelled with its reason (an endless body is pulled no further) and the
+ * read rejects with it.
  */
-async function readStream(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
+async function readStream(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+  signal: AbortSignal | null | undefined,
+): Promise<Uint8Array> {
   const reader = stream.getReader()
+  // Not awaited: on a teed stream (msw clones each request) cancelling one branch settles only once the
+  // other is cancelled too, which may be never; the source is pulled no further either way.
+  const cancel = (reason?: unknown) => {
+    reader.cancel(reason).catch(() => {})
+  }
+  const onAbort = () => cancel(signal?.reason)
+  signal?.addEventListener('abort', onAbort, { once: true })
   const chunks: Uint8Array[] = []
   let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    chunks.push(value)
-    if (size > limit) {
-      // Not awaited: on a teed stream (msw clones each request) cancelling one branch settles only once
-      // the other is cancelled too, which may be never; the source is pulled no further either way.
-      reader.cancel().catch(() => {})
-      break
+  try {
+    for (;;) {
+      if (signal?.aborted) throw signal.reason
+      let read: ReadableStreamReadResult<Uint8Array>
+      try {
+        read = await reader.read()
+      } catch (error) {
+        throw signal?.aborted ? signal.reason : bodyFailed(error)
+      }
+      if (signal?.aborted) throw signal.reason
+      if (read.done) break
+      const { value } = read
+      if (!(value instanceof Uint8Array)) {
+        cancel()
+        throw bodyFailed(new TypeError('Received non-Uint8Array chunk'))
+      }
+      size += value.byteLength
+      chunks.push(value)
+      if (size > limit) {
+        cancel()
+        break
+      }
     }
+  } finally {
+    signal?.removeEventListener('abort', onAbort)
   }
   if (chunks.length === 1) return chunks[0] as Uint8Array
   const body = new Uint8Array(size)
@@ -137,7 +168,9 @@ function fromRequest(request: Request): LocatedCall {
     signal: request.signal,
     async read(maxBodyBytes) {
       const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD'
-      const body = hasBody ? await readStream(request.body, maxBodyBytes) : undefined
+      const body = hasBody
+        ? await readStream(request.body, maxBodyBytes, request.signal)
+        : undefined
       return plainRequest(url, request.method, headerRecord(request.headers), body, maxBodyBytes)
     },
   }

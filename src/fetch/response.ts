@@ -3,7 +3,7 @@
  * connection or a URL no simulated service answers, and no settling at all for a hung connection.
  * @module
  */
-import type { PlainResponse } from '../core/http.js'
+import { connectionResetCause, isStreamed, type PlainResponse, partsStream } from '../core/http.js'
 
 /** Whether a response to this request and status has no body (HTTP: HEAD, 204, 304). */
 export function hasNoBody(method: string, status: number, body: string): boolean {
@@ -12,21 +12,23 @@ export function hasNoBody(method: string, status: number, body: string): boolean
 
 /** A plain response as the `Response` `fetch` would resolve with (its `url` is the request's). */
 export function toResponse(response: PlainResponse, method: string, url: string): Response {
-  const out = new Response(
-    hasNoBody(method, response.status, response.body) ? null : response.body,
-    { status: response.status, headers: response.headers },
-  )
+  const body = hasNoBody(method, response.status, response.body)
+    ? null
+    : isStreamed(response)
+      ? partsStream(response.parts)
+      : response.body
+  const out = new Response(body, { status: response.status, headers: response.headers })
   Object.defineProperty(out, 'url', { value: url, enumerable: true })
   return out
 }
 
-/** The `TypeError` `fetch` rejects with when the connection is reset (its cause has `code: 'ECONNRESET'`). */
-export function resetError(method: string, url: string): TypeError {
-  const cause = Object.assign(
-    new Error(`[understudy] Injected fault: the connection was reset (${method} ${url}).`),
-    { code: 'ECONNRESET' },
-  )
-  return new TypeError('Failed to fetch', { cause })
+/**
+ * The `TypeError` `fetch` rejects with when the server resets the connection: its `cause` is the error
+ * undici gives (`read ECONNRESET`, with `code: 'ECONNRESET'`, `errno` and `syscall: 'read'`).
+ */
+export function resetError(): TypeError {
+  const { message, ...fields } = connectionResetCause()
+  return new TypeError('Failed to fetch', { cause: Object.assign(new Error(message), fields) })
 }
 
 /** A promise that never settles (an injected hang); it holds no timer, so it keeps no process alive. */

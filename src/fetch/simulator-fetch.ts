@@ -91,7 +91,7 @@ async function call(
     throw await exchange.unmatched(request.method, request.url)
   }
   if (!isNetworkFault(outcome)) return toResponse(outcome, request.method, request.url)
-  if (outcome.network === 'reset') throw resetError(request.method, request.url)
+  if (outcome.network === 'reset') throw resetError()
   return hang(signal)
 }
 

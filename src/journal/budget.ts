@@ -93,6 +93,11 @@ export class BoundedQueue {
     return count
   }
 
+  /** The oldest entry kept, or `undefined`. */
+  oldest(): StoredEntry | undefined {
+    return this.#items[this.#head]
+  }
+
   /** The entry `back` places before the newest (0: the newest), or `undefined`. */
   fromNewest(back: number): StoredEntry | undefined {
     const i = this.#items.length - 1 - back

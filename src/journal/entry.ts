@@ -20,10 +20,14 @@ export function describeError(error: unknown): JournalError {
   return { message: error.message, stack: frame?.trim() ?? '' }
 }
 
-/** The injected fault that answered a request, if any. */
+/**
+ * What answered a request in the service's place, if anything: an armed fault (`status`, `network-error`,
+ * `hang`, `delay`), a `Prefer: code=` header (`prefer`) or a stub (`stub`).
+ */
 export interface JournalFault {
-  id: number
-  kind: 'status' | 'network-error' | 'hang' | 'delay'
+  /** The armed fault's or the stub's id; `null` for a `Prefer` header, which arms nothing. */
+  id: number | null
+  kind: 'status' | 'network-error' | 'hang' | 'delay' | 'prefer' | 'stub'
   status?: number
   delayMs?: number
 }
@@ -84,6 +88,11 @@ export type JournalEvent = Pick<RawJournalEntry, EntryMetadata | 'path'> & {
 
 /** How a service parses a recorded request body for the journal. */
 export type JournalBodyParser = (entry: RawJournalEntry) => unknown
+
+/** A service's fields of a recorded form body, in order (`undefined`: not a form it reads). */
+export type JournalFieldsParser = (
+  entry: RawJournalEntry,
+) => ReadonlyArray<readonly [string, string]> | undefined
 
 /** What every entry has, whatever its operation. */
 export interface JournalEntryBase {

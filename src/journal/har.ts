@@ -113,6 +113,8 @@ export interface HarOptions {
 export interface HarSources {
   /** The service's parse of a recorded body (as the journal shows it). */
   parse(entry: RawJournalEntry): unknown
+  /** A form body's fields as its service reads them, in order (`undefined`: not a form it reads). */
+  fields(entry: RawJournalEntry): ReadonlyArray<readonly [string, string]> | undefined
   /** A parsed value with secret-named fields replaced (the journal's `redact`); `undefined`: no redaction. */
   redact: ((value: unknown) => unknown) | undefined
 }
@@ -227,23 +229,95 @@ function urlAndQuery(url: string, redact: boolean): { url: string; queryString: 
   return { url: `${bare.slice(0, mark)}?${parts.join('&')}`, queryString }
 }
 
-/** The request body's text: as sent, or with secrets redacted (structurally for JSON, else in the text). */
+type Fields = ReadonlyArray<readonly [string, string]>
+
+const MULTIPART_TYPE = /^multipart\/form-data\s*(?:;|$)/i
+const BOUNDARY_PARAMETER = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/i
+
+/** Fields with every secret-named one's value replaced. */
+const redactedFields = (fields: Fields): Fields =>
+  fields.map(([name, value]) => [name, SECRET_NAME.test(name) ? REDACTED : value] as const)
+
+/**
+ * A URL-encoded form with each secret field's value replaced, every other byte as sent: the pieces
+ * between `&` are the service's fields one for one (empty pieces skipped, a leading `?` dropped, as a form
+ * parser does), checked by name; `undefined` when they are not (then the form is written again).
+ */
+function redactFormPieces(text: string, fields: Fields): string | undefined {
+  const lead = text.startsWith('?') ? '?' : ''
+  let next = 0
+  const pieces = text
+    .slice(lead.length)
+    .split('&')
+    .map((piece) => {
+      if (piece === '' || next < 0) return piece
+      const field = fields[next]
+      const equals = piece.indexOf('=')
+      const rawName = equals < 0 ? piece : piece.slice(0, equals)
+      if (field === undefined || decodeQueryPart(rawName) !== field[0]) {
+        next = -1
+        return piece
+      }
+      next += 1
+      return SECRET_NAME.test(field[0]) ? `${rawName}=${REDACTED}` : piece
+    })
+  return next === fields.length ? lead + pieces.join('&') : undefined
+}
+
+/** A multipart `Content-Disposition` name, quoted as a form parser unquotes it. */
+const quotedName = (name: string) => `"${name.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`
+
+/** A form body with secret fields: redacted from the fields the service read, then written again. */
+function redactFormBody(text: string, mimeType: string, fields: Fields): HarPostText {
+  if (!fields.some(([name]) => SECRET_NAME.test(name))) return { text }
+  const comment = `redacted: written again from the ${fields.length} fields the service read`
+  const redacted = redactedFields(fields)
+  if (MULTIPART_TYPE.test(mimeType)) {
+    const found = BOUNDARY_PARAMETER.exec(mimeType)
+    const boundary = found?.[1]?.replace(/\\(.)/g, '$1') ?? found?.[2] ?? 'understudy-redacted'
+    const parts = redacted.map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name=${quotedName(name)}\r\n\r\n${value}\r\n`,
+    )
+    return { text: `${parts.join('')}--${boundary}--\r\n`, comment }
+  }
+  const pieces = redactFormPieces(text, fields)
+  if (pieces !== undefined) return { text: pieces }
+  return {
+    text: new URLSearchParams(redacted.map(([name, value]) => [name, value])).toString(),
+    comment,
+  }
+}
+
+/** A request body's text as written, and a comment when it was written again. */
+interface HarPostText {
+  text: string
+  comment?: string
+}
+
+/**
+ * The request body's text: as sent, or with secrets redacted: JSON field by field, a form from the fields
+ * its service read (so a field is redacted by the name the service reads, however it was escaped or
+ * quoted), anything else in the text.
+ */
 function postText(
   entry: RawJournalEntry,
   text: string,
   mimeType: string,
   sources: HarSources,
-): string {
+): HarPostText {
   const { redact } = sources
-  if (!redact) return text
+  if (!redact) return { text }
   if (JSON_TYPE.test(mimeType)) {
     const parsed = sources.parse(entry)
     if (parsed !== null && typeof parsed === 'object') {
       const redacted = JSON.stringify(redact(parsed))
-      return redacted === JSON.stringify(parsed) ? text : redacted
+      return { text: redacted === JSON.stringify(parsed) ? text : redacted }
     }
   }
-  return redactText(text)
+  const fields = sources.fields(entry)
+  if (fields !== undefined) return redactFormBody(text, mimeType, fields)
+  return { text: redactText(text) }
 }
 
 function postData(
@@ -256,7 +330,7 @@ function postData(
   const mimeType = entry.headers['content-type'] ?? 'application/octet-stream'
   if (entry.bodySize === undefined && kept !== undefined) {
     return {
-      postData: { mimeType, text: postText(entry, lenient.decode(kept), mimeType, sources) },
+      postData: { mimeType, ...postText(entry, lenient.decode(kept), mimeType, sources) },
       bodySize,
     }
   }
@@ -335,18 +409,55 @@ function harEntry(entry: RawJournalEntry, sources: HarSources): HarEntry {
   }
 }
 
-/** The journal's entries as a HAR 1.2 document. */
-export function buildHar(entries: readonly RawJournalEntry[], sources: HarSources): Har {
-  const redacted = sources.redact !== undefined
+/** The document around its entries. */
+function harDocument(entries: HarEntry[], redacted: boolean): Har {
   return {
     log: {
       version: '1.2',
       creator: { name: 'understudy', version: UNDERSTUDY_VERSION },
       pages: [],
-      entries: entries.map((entry) => harEntry(entry, sources)),
+      entries,
       comment: redacted
         ? 'Recorded by the Understudy simulator. Credentials and secret fields read [redacted].'
         : 'Recorded by the Understudy simulator. NOT redacted: holds the requests’ credentials and secrets as sent.',
     },
   }
+}
+
+/** The journal's entries as a HAR 1.2 document. */
+export function buildHar(entries: readonly RawJournalEntry[], sources: HarSources): Har {
+  return harDocument(
+    entries.map((entry) => harEntry(entry, sources)),
+    sources.redact !== undefined,
+  )
+}
+
+/**
+ * The same document as JSON text, exactly `JSON.stringify(buildHar(…), null, 2)`, in pieces: the text
+ * before the entries, one piece per entry (built when it is asked for), the text after them. Only the entry
+ * being written is held, so a writer can send each piece as the reader takes it.
+ */
+export function* harTextPieces(
+  entries: Iterable<RawJournalEntry>,
+  sources: HarSources,
+): Generator<string, void, undefined> {
+  const mark = '\u0000entries\u0000'
+  const text = JSON.stringify(
+    harDocument([mark as unknown as HarEntry], sources.redact !== undefined),
+    null,
+    2,
+  )
+  const at = text.indexOf(JSON.stringify(mark))
+  const open = text.lastIndexOf('[', at) + 1
+  const close = text.indexOf(']', at)
+  // What stands before each entry (a line break and the indentation), and before the closing `]`.
+  const indent = text.slice(open, at)
+  yield text.slice(0, open)
+  let count = 0
+  for (const entry of entries) {
+    const json = JSON.stringify(harEntry(entry, sources), null, 2).replaceAll('\n', indent)
+    yield `${count === 0 ? '' : ','}${indent}${json}`
+    count += 1
+  }
+  yield `${count === 0 ? '' : text.slice(at + JSON.stringify(mark).length, close)}${text.slice(close)}`
 }

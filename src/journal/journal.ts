@@ -27,12 +27,13 @@ import {
 import type {
   JournalBodyParser,
   JournalEvent,
+  JournalFieldsParser,
   NewJournalEntry,
   ParsedEntry,
   RawJournalEntry,
 } from './entry.js'
 import { type EntryFilter, matchesMetadata, matchesPartially } from './filter.js'
-import { buildHar, type Har, type HarOptions } from './har.js'
+import { buildHar, type Har, type HarOptions, type HarSources, harTextPieces } from './har.js'
 import { createReader, type RecentOptions } from './read.js'
 import { redact } from './redact.js'
 import { createStorage } from './storage.js'
@@ -50,6 +51,8 @@ export const JOURNAL_BODY_PREFIX_BYTES = 256 * 1024
 export interface JournalOptions {
   /** How each service (by name) parses a recorded request body. */
   parsers: Readonly<Record<string, JournalBodyParser>>
+  /** How a service that reads forms (by name) reads a recorded form body's fields (for the HAR's redaction). */
+  fields?: Readonly<Record<string, JournalFieldsParser>> | undefined
   /** Refuses a filter naming an unknown service or operation (a typo would otherwise match nothing). */
   checkFilter?: ((filter: EntryFilter) => void) | undefined
   /** The most entries kept. Default 10,000. */
@@ -69,6 +72,7 @@ export function createJournal(options: JournalOptions) {
     'body prefix',
   )
   const reader = createReader(options.parsers)
+  const fieldsOf = options.fields ?? {}
   const storage = createStorage(prefixBytes)
   const queue = new BoundedQueue(limit, maxBytes, (entry) => {
     if (storage.drop(entry)) reader.forget(entry)
@@ -80,16 +84,42 @@ export function createJournal(options: JournalOptions) {
   const listeners = new Set<(event: JournalEvent) => void>()
   let seq = 0
 
+  /** The entry as read, if it matches the filter (its body parsed only when the metadata match). */
+  const readIfMatching = (entry: StoredEntry, filter: EntryFilter): ParsedEntry | undefined => {
+    if (!matchesMetadata(entry, filter)) return undefined
+    const parsed = reader.read(entry)
+    return filter.body === undefined || matchesPartially(parsed.body, filter.body)
+      ? parsed
+      : undefined
+  }
+
   const select = (filter: EntryFilter = {}): ParsedEntry[] => {
     checkFilter(filter)
     const out: ParsedEntry[] = []
     for (const entry of queue.live()) {
-      if (!matchesMetadata(entry, filter)) continue
-      const parsed = reader.read(entry)
-      if (filter.body !== undefined && !matchesPartially(parsed.body, filter.body)) continue
-      out.push(parsed)
+      const parsed = readIfMatching(entry, filter)
+      if (parsed) out.push(parsed)
     }
     return out
+  }
+
+  /** The newest entry matching a filter numbered above `after`, read newest first (filter checked). */
+  const newestAfter = (filter: EntryFilter, after: number): ParsedEntry | undefined => {
+    for (let back = 0; ; back++) {
+      const entry = queue.fromNewest(back)
+      if (entry === undefined || entry.seq <= after) return undefined
+      const parsed = readIfMatching(entry, filter)
+      if (parsed) return parsed
+    }
+  }
+
+  /** The kept entry numbered `seq` (the newest, when called as it is recorded), if it matches. */
+  const numbered = (seq: number, filter: EntryFilter): ParsedEntry | undefined => {
+    for (let back = 0; ; back++) {
+      const entry = queue.fromNewest(back)
+      if (entry === undefined || entry.seq < seq) return undefined
+      if (entry.seq === seq) return readIfMatching(entry, filter)
+    }
   }
 
   /** The raw entries matching a filter, oldest first (for `toHAR`, which redacts what it writes). */
@@ -104,6 +134,30 @@ export function createJournal(options: JournalOptions) {
     }
     return out
   }
+
+  /**
+   * The raw entries matching a filter, oldest first, read one at a time as they are asked for: those that
+   * match its metadata now, each read only if still kept when its turn comes (one dropped meanwhile, its
+   * bytes maybe reused, is left out). For exports written over many turns of the event loop.
+   */
+  function* rawWhileKept(filter: EntryFilter): Generator<RawJournalEntry, void, undefined> {
+    const chosen: Array<{ entry: StoredEntry; seq: number }> = []
+    for (const entry of queue.live())
+      if (matchesMetadata(entry, filter)) chosen.push({ entry, seq: entry.seq })
+    for (const { entry, seq } of chosen) {
+      const oldest = queue.oldest()
+      // Dropped entries go oldest first; a reused one has a newer seq.
+      if (entry.seq !== seq || oldest === undefined || oldest.seq > seq) continue
+      const raw = rawOf(entry)
+      if (filter.body === undefined || matchesPartially(reader.body(raw), filter.body)) yield raw
+    }
+  }
+
+  const harSources = (options: HarOptions): HarSources => ({
+    parse: reader.parse,
+    fields: (entry) => fieldsOf[entry.service]?.(entry),
+    redact: options.redact === false ? undefined : redact,
+  })
 
   const emit = (number: number, entry: NewJournalEntry) => {
     const event: JournalEvent = {
@@ -164,8 +218,11 @@ export function createJournal(options: JournalOptions) {
       }
       return out
     },
-    /** The newest entry matching a filter. */
-    last: (filter: EntryFilter = {}): ParsedEntry | undefined => select(filter).at(-1),
+    /** The newest entry matching a filter (read newest first: the newest match is the last entry read). */
+    last(filter: EntryFilter = {}): ParsedEntry | undefined {
+      checkFilter(filter)
+      return newestAfter(filter, Number.NEGATIVE_INFINITY)
+    },
     /**
      * Calls `listener` synchronously after each request is recorded (also when the cap is 0), with the
      * entry's metadata and no bodies. Returns a function that unsubscribes.
@@ -186,17 +243,27 @@ export function createJournal(options: JournalOptions) {
       } catch (error) {
         return Promise.reject(error)
       }
-      return waitForEntry(journal, filter, options)
+      return waitForEntry(
+        { entries: select, subscribe: journal.subscribe, newestAfter, numbered },
+        filter,
+        options,
+      )
     },
     /**
      * The entries matching a filter as a HAR 1.2 document (`har.ts`): redacted as the journal is, unless
      * `{ redact: false }`.
      */
     toHAR(filter: EntryFilter = {}, options: HarOptions = {}): Har {
-      return buildHar(selectRaw(filter), {
-        parse: reader.parse,
-        redact: options.redact === false ? undefined : redact,
-      })
+      return buildHar(selectRaw(filter), harSources(options))
+    },
+    /**
+     * The same document as JSON text (`JSON.stringify(toHAR(filter, options), null, 2)`), in pieces, one
+     * per entry, each built when it is asked for: an export written piece by piece holds one entry at a
+     * time. The filter is checked at once; an entry dropped from the journal before its turn is left out.
+     */
+    toHARText(filter: EntryFilter = {}, options: HarOptions = {}): Iterable<string> {
+      checkFilter(filter)
+      return harTextPieces(rawWhileKept(filter), harSources(options))
     },
     /** Forgets every entry. */
     clear(): void {

@@ -15,6 +15,12 @@ import { blankEntry, emptyEntry, NO_QUERY, type StoredEntry } from './stored-ent
  * the numbers and strings of its metadata (an estimate, on the high side for a typical request).
  */
 const ENTRY_OVERHEAD_BYTES = 1024
+/**
+ * What a kept query parameter costs besides its characters (its decoded name and value are strings of
+ * their own in the `URLSearchParams`, as many characters as the URL holds at most, which the URL's count
+ * covers: it counts 2 bytes a character). Measured like a header's (`HEADER_OVERHEAD_BYTES`).
+ */
+const QUERY_PARAMETER_OVERHEAD_BYTES = 96
 /** How many dropped entries are kept for reuse (one per request is dropped in a steady state). */
 const SPARE_ENTRIES = 64
 
@@ -108,7 +114,12 @@ export function createStorage(prefixBytes: number) {
       kept.durationMs = entry.durationMs
       kept.error = entry.error
       kept.budget =
-        ENTRY_OVERHEAD_BYTES + 2 * url.length + repeats.headerBytes + keptBody + text.length
+        ENTRY_OVERHEAD_BYTES +
+        2 * url.length +
+        kept.query.size * QUERY_PARAMETER_OVERHEAD_BYTES +
+        repeats.headerBytes +
+        keptBody +
+        text.length
       return kept
     },
     /**

@@ -1,7 +1,10 @@
 /**
  * `journal.waitFor(filter, options)`: a journal entry matching a filter, now or once a request makes one,
  * for requests that happen later (a browser, a background job). Built on the journal's `subscribe` (to
- * wake up) and `entries` (to match: the one definition of what a filter means).
+ * wake up) and its filter (`filter.ts`, the one definition of what a filter means): the journal is read
+ * once, newest first down to `after`, when the wait begins; while it waits, each new entry is tested once,
+ * as it is recorded (as Playwright's `waitForRequest` tests each request), so a pending wait costs a
+ * request one test, not a read of the whole journal.
  *
  * An entry already in the journal resolves at once (the newest matching one): a request that finished
  * before the wait began is not missed. To wait for a request made after some point, pass `after`, the
@@ -30,6 +33,10 @@ const DEFAULT_WAIT_TIMEOUT_MS = 5_000
 /** What `waitFor` reads of a journal. */
 export interface WaitableJournal extends ListableJournal {
   subscribe(listener: (event: { seq: number }) => void): () => void
+  /** The newest entry matching the filter numbered above `after` (only those are tested). */
+  newestAfter(filter: EntryFilter, after: number): ParsedEntry | undefined
+  /** The entry numbered `seq`, if the journal keeps it and it matches the filter (only it is tested). */
+  numbered(seq: number, filter: EntryFilter): ParsedEntry | undefined
 }
 
 function checkOptions(options: WaitForOptions): { timeoutMs: number; after: number } {
@@ -45,16 +52,6 @@ function checkOptions(options: WaitForOptions): { timeoutMs: number; after: numb
     )
   }
   return { timeoutMs, after }
-}
-
-/** The newest entry matching the filter numbered above `after`. */
-function newestMatch(
-  journal: ListableJournal,
-  filter: EntryFilter,
-  after: number,
-): ParsedEntry | undefined {
-  const newest = journal.entries(filter).at(-1)
-  return newest && newest.seq > after ? newest : undefined
 }
 
 /**
@@ -75,7 +72,7 @@ export function waitForEntry(
   const { timeoutMs, after } = checked
   const { signal } = options
   if (signal?.aborted) return Promise.reject(signal.reason)
-  const existing = newestMatch(journal, filter, after)
+  const existing = journal.newestAfter(filter, after)
   if (existing) return Promise.resolve(existing)
 
   return new Promise<ParsedEntry>((resolve, reject) => {
@@ -90,7 +87,7 @@ export function waitForEntry(
     }
     const unsubscribe = journal.subscribe((event) => {
       if (event.seq <= after) return
-      const found = newestMatch(journal, filter, after)
+      const found = journal.numbered(event.seq, filter)
       if (!found) return
       stop()
       resolve(found)

@@ -8,7 +8,7 @@ import type { PlainResponse } from '../core/http.js'
 import type { IdSource } from '../core/ids.js'
 import type { KeyedLock } from '../core/lock.js'
 import type { Operation } from '../core/routes.js'
-import { zulipSuccess } from './errors.js'
+import { restMethodNotAllowed, withNeverCache, zulipSuccess } from './errors.js'
 import { LEVELS } from './feature-levels.js'
 import type { RequestParams } from './params.js'
 import type { RateLimiter } from './rate-limit.js'
@@ -39,6 +39,8 @@ export interface MessagingCall extends MessagingState {
   /** The authenticated user; `undefined` on public operations. */
   actor: UserRecord | undefined
   params: RequestParams
+  /** The methods of the route the request matched at this level, in `allowed_methods` order. */
+  allowedMethods: readonly string[]
 }
 
 /**
@@ -68,4 +70,12 @@ export function success(call: MessagingCall, data: Record<string, unknown> = {})
     data,
     call.featureLevel >= LEVELS.ignoredParameters ? call.params.ignored() : [],
   )
+}
+
+/**
+ * The answer of a real method whose change the simulator does not make: the REST dispatcher's 405 listing
+ * the route's methods, so a test sees that nothing changed rather than a success that did nothing.
+ */
+export function notCarriedOut(call: MessagingCall): PlainResponse {
+  return withNeverCache(restMethodNotAllowed(call.allowedMethods), call.clock.now())
 }

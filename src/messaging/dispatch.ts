@@ -54,6 +54,7 @@ export interface Located {
 }
 
 const SAFE_METHODS = ['GET', 'HEAD']
+const BODY_METHODS = ['POST', 'PATCH', 'PUT', 'DELETE']
 
 type Response = MaybeAsync<PlainResponse>
 
@@ -81,6 +82,7 @@ function callOf(
   located: Located,
   params: RequestParams,
   actor: MessagingCall['actor'],
+  allowedMethods: readonly string[],
 ): MessagingCall {
   return {
     store: state.store,
@@ -93,6 +95,7 @@ function callOf(
     baseUrl: located.baseUrl,
     actor,
     params,
+    allowedMethods,
   }
 }
 
@@ -128,11 +131,16 @@ function respond(
 ): Response {
   const query = parseQueryString(located.query)
   if ('refused' in query) return htmlBadRequest()
-  const body =
-    request.method === 'POST'
-      ? parseFormBody(request.headers['content-type'], request.body)
-      : { fields: [] }
-  if ('refused' in body) return htmlBadRequest()
+  // Django parses a POST body; the REST dispatcher has PATCH, PUT and DELETE bodies parsed the same way
+  // (`process_as_post`), where only a real POST's can override the method.
+  let body = BODY_METHODS.includes(request.method)
+    ? parseFormBody(request.headers['content-type'], request.body)
+    : { fields: [] }
+  if ('refused' in body) {
+    if (request.method === 'POST') return htmlBadRequest()
+    // Parsed only once the view runs: an unparseable body then counts as no parameters.
+    body = { fields: [] }
+  }
 
   const { organization } = located
   const featureLevel = organization.featureLevel
@@ -148,7 +156,7 @@ function respond(
     if (!operation || !SAFE_METHODS.includes(request.method))
       return plainMethodNotAllowed(SAFE_METHODS)
     meta.operation = operation.name
-    const call = callOf(state, located, params, undefined)
+    const call = callOf(state, located, params, undefined, SAFE_METHODS)
     return andThen(run(operation, call, operationRequest), (response) =>
       withoutBody(response, request.method),
     )
@@ -165,7 +173,9 @@ function respond(
       state.clock.now(),
     )
   }
-  const method = (params.hasBody ? params.body('method') : undefined) ?? request.method
+  const method =
+    (request.method === 'POST' && params.hasBody ? params.body('method') : undefined) ??
+    request.method
   if (!supported.includes(method))
     return withNeverCache(restMethodNotAllowed(supported), state.clock.now())
   const operation = route.byMethod.get(method === 'HEAD' ? 'GET' : method)
@@ -189,7 +199,7 @@ function respond(
     const headers = Object.assign(copyHeaders(refused.headers), limit.headers)
     return withoutBody({ ...refused, headers }, request.method)
   }
-  const call = callOf(state, located, params, actor)
+  const call = callOf(state, located, params, actor, supported)
   return andThen(run(operation, call, operationRequest), (response) => {
     const success = response.status >= 200 && response.status < 300
     if (!success && !limit) return withoutBody(response, request.method)

@@ -29,13 +29,22 @@ export const messagingMessages = {
   emailNotAllowed: (email: string) => `Email '${email}' not allowed in this organization`,
   disposableEmail: 'Disposable email addresses are not allowed in this organization',
   emailInUse: 'Email is already in use.',
-  emailInUseBefore416: (email: string) => `Email '${email}' already in use`,
+  emailInUseBefore361: (email: string) => `Email '${email}' already in use`,
   passwordTooWeak: 'The password is too weak.',
   messageEmpty: 'Message must not be empty',
   tooLong: (name: string, limit: number) => `${name} is too long (limit: ${limit} characters)`,
   notValidJson: (name: string) => `${name} is not valid JSON`,
   notBoolean: (name: string) => `${name} is not a boolean`,
+  notList: (name: string) => `${name} is not a list`,
+  notInteger: (name: string) => `${name} is not an integer`,
   noSuchUser: 'No such user',
+  userIsDeactivated: 'User is deactivated',
+  insufficientPermission: 'Insufficient permission',
+  notOwner: 'Must be an organization owner',
+  cannotDeactivateOnlyOwner: 'Cannot deactivate the only organization owner',
+  cannotDeactivateLast: (entity: string) => `Cannot deactivate the only ${entity}.`,
+  cannotDeleteMessage: "You don't have permission to delete this message",
+  notDict: (name: string) => `${name} is not a dict`,
   invalidMessages: 'Invalid message(s)',
   invalidSubdomain: 'Invalid subdomain',
   methodNotAllowed: 'Method Not Allowed',
@@ -58,6 +67,7 @@ export type ErrorCode =
   | 'UNAUTHORIZED_PRINCIPAL'
   | 'UNAUTHORIZED'
   | 'RATE_LIMIT_HIT'
+  | 'CANNOT_DEACTIVATE_LAST_USER'
 
 const JSON_TYPE = { 'content-type': 'application/json' }
 const HTML_TYPE = { 'content-type': 'text/html; charset=utf-8' }
@@ -95,6 +105,19 @@ export function zulipError(
 /** A 400 `BAD_REQUEST`, the real server's default error. */
 export function badRequest(msg: string): PlainResponse {
   return zulipError(400, 'BAD_REQUEST', msg)
+}
+
+/** `CannotDeactivateLastUserError`: the only active account, or the only owner, cannot leave. */
+export function cannotDeactivateLastUser(isLastOwner: boolean): PlainResponse {
+  const entity = isLastOwner ? 'organization owner' : 'user'
+  return zulipError(
+    400,
+    'CANNOT_DEACTIVATE_LAST_USER',
+    messagingMessages.cannotDeactivateLast(entity),
+    {
+      extra: { is_last_owner: isLastOwner, entity },
+    },
+  )
 }
 
 /** A 400 `REQUEST_VARIABLE_MISSING` naming the parameter. */
@@ -227,7 +250,7 @@ export function withNeverCache(response: PlainResponse, nowMs: number): PlainRes
 
 /** The rate-limit message: newer servers point at the documentation. */
 function rateLimitMessage(featureLevel: number): string {
-  return featureLevel >= LEVELS.welcomeBotCustomMessage
+  return featureLevel >= LEVELS.rateLimitMessageLink
     ? 'API usage exceeded rate limit; see https://zulip.com/api/http-headers#rate-limiting-response-headers'
     : 'API usage exceeded rate limit'
 }

@@ -107,6 +107,14 @@ function hexValue(code: number): number {
 }
 
 /**
+ * A value that holds none of the body: V8 makes a slice of 13 characters or more a view of the whole body,
+ * which a stored value (a password, a welcome message) would then keep alive (about 100 bytes per account
+ * at 100,000 accounts). Joining two pieces copies it into a string of its own.
+ */
+const ownCopy = (value: string) =>
+  value.length < 13 ? value : [value.slice(0, 1), value.slice(1)].join('')
+
+/**
  * A fast path of `new URLSearchParams(query)` for the usual query or form body: only ASCII characters
  * and escapes of ASCII bytes, so no UTF-8 decoding is involved. `undefined` for anything else (the
  * caller then uses `URLSearchParams` itself). The same rules: a leading `?` is dropped, empty pieces are
@@ -124,7 +132,7 @@ function parseAsciiQuery(query: string): Array<[string, string]> | undefined {
     if (code >= 0x80) return undefined
     if (code === 0x26) {
       text += query.slice(plain, i)
-      if (name !== undefined) fields.push([name, text])
+      if (name !== undefined) fields.push([name, ownCopy(text)])
       else if (text !== '' || i > plain) fields.push([text, ''])
       name = undefined
       text = ''

@@ -1,20 +1,26 @@
 /**
  * The messaging service's part of the inspector's state, read from the store with only what the page
  * shows: each organization's newest users and messages with their counts, field by field (an account's
- * API key and password never leave the simulator this way). A poll costs what it shows, however many
- * accounts and messages are stored.
+ * API key and password never leave the simulator this way), for the first organizations and within totals
+ * across them (`STATE_TOTAL_LIMITS`). A poll costs what it shows, however many organizations, accounts and
+ * messages are stored.
  * @module
  */
-import { clip, FIELD_PREVIEW, newest, STATE_LIST_LIMITS } from '../core/inspect-limits.js'
+import { clip, FIELD_PREVIEW, newest, ShownTotals } from '../core/inspect-limits.js'
 import { zulipVersion } from './feature-levels.js'
 import { botTypeName, roleName } from './records.js'
 import type { MessagingStore } from './store.js'
 
 export function inspectMessaging(store: MessagingStore, urlOf: (subdomain: string) => string) {
+  const totals = new ShownTotals()
+  const organizations = store.organizations.all()
   return {
-    organizations: store.organizations.all().map((organization) => {
+    organizationCount: organizations.length,
+    organizations: totals.tenants(organizations).map((organization) => {
       const users = store.usersOf(organization.subdomain)
       const messages = store.messagesOf(organization.subdomain)
+      const shownUsers = totals.take('users', users.length)
+      const shownMessages = totals.take('messages', messages.length)
       return {
         subdomain: organization.subdomain,
         name: organization.name,
@@ -22,7 +28,7 @@ export function inspectMessaging(store: MessagingStore, urlOf: (subdomain: strin
         featureLevel: organization.featureLevel,
         zulipVersion: zulipVersion(organization.featureLevel),
         userCount: users.length,
-        users: newest(users, STATE_LIST_LIMITS.users).map((user) => ({
+        users: newest(users, shownUsers).map((user) => ({
           userId: user.id,
           email: user.email,
           fullName: user.fullName,
@@ -32,7 +38,7 @@ export function inspectMessaging(store: MessagingStore, urlOf: (subdomain: strin
           bot: botTypeName(user.botType),
         })),
         messageCount: messages.length,
-        messages: newest(messages, STATE_LIST_LIMITS.messages).map((message) => ({
+        messages: newest(messages, shownMessages).map((message) => ({
           id: message.id,
           recipientEmail: store.user(message.recipientId)?.email ?? '',
           sentAt: new Date(message.sentAt).toISOString(),

@@ -170,3 +170,50 @@ export function pyIsoformat(epochMs: number): string {
   const seconds = iso.slice(0, 19)
   return ms === '000' ? `${seconds}+00:00` : `${seconds}.${ms}000+00:00`
 }
+
+/** `datetime.isoformat(timespec="minutes")` of an aware UTC datetime: `2026-01-01T00:00+00:00`. */
+export function pyIsoformatMinutes(epochMs: number): string {
+  return `${new Date(epochMs).toISOString().slice(0, 16)}+00:00`
+}
+
+/** Python's non-standard number words, which its `json` module reads as floats. */
+const PY_JSON_FLOAT_WORDS = ['-Infinity', 'Infinity', 'NaN']
+/** A JSON number with a fraction or an exponent: a float in Python. */
+const JSON_FLOAT = /^-?(?:0|[1-9]\d*)(?:\.\d+(?:[eE][+-]?\d+)?|[eE][+-]?\d+)$/
+
+/**
+ * Parses a `Json[…]` parameter as the real server's strict validation sees it: Python's JSON grammar
+ * (`NaN`, `Infinity` and `-Infinity` are numbers too), and every float (those three, and any number with
+ * a fraction or an exponent, `8.0` included) read as `null`, which a strict boolean, integer, list or dict
+ * refuses in the same words as a float. `JSON.parse` alone would lose `8.0` (it reads `8`) and refuse
+ * `NaN`. Throws `SyntaxError` where Python's parser refuses the text. One pass over the text.
+ */
+export function parsePyJsonStrict(raw: string): unknown {
+  let out = ''
+  let kept = 0
+  let i = 0
+  while (i < raw.length) {
+    const char = raw[i] as string
+    if (char === '"') {
+      i += 1
+      while (i < raw.length && raw[i] !== '"') i += raw[i] === '\\' ? 2 : 1
+      i += 1
+      continue
+    }
+    const word = PY_JSON_FLOAT_WORDS.find((candidate) => raw.startsWith(candidate, i))
+    let end = i + (word?.length ?? 0)
+    if (!word) {
+      if (char !== '-' && (char < '0' || char > '9')) {
+        i += 1
+        continue
+      }
+      while (end < raw.length && /[-+.\deE]/.test(raw[end] as string)) end += 1
+    }
+    if (word || JSON_FLOAT.test(raw.slice(i, end))) {
+      out += `${raw.slice(kept, i)}null`
+      kept = end
+    }
+    i = end
+  }
+  return JSON.parse(kept === 0 ? raw : out + raw.slice(kept))
+}

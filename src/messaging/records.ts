@@ -25,6 +25,8 @@ export interface OrganizationRecord {
   rateLimit: { perMinute: number; perHour: number } | null
   /** Position in the scenario (0-based). */
   position: number
+  /** The `email_address_visibility` new users get (`RealmUserDefault`; values in `visibility.ts`). */
+  emailAddressVisibility: number
 }
 
 /** A user or a bot of one organization. */
@@ -32,7 +34,7 @@ export interface UserRecord {
   id: number
   /** The organization's subdomain. */
   organization: string
-  /** The delivery e-mail address (also the display address: visibility is "everyone"). */
+  /** The real (delivery) e-mail address; what the API shows depends on `emailAddressVisibility`. */
   email: string
   fullName: string
   /** 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
@@ -50,6 +52,13 @@ export interface UserRecord {
   dateJoined: number
   timezone: string
   avatarVersion: number
+  /** Who may see `email` (`email_address_visibility`: 1 everyone … 5 moderators, `visibility.ts`). */
+  emailAddressVisibility: number
+  /**
+   * The id of the user's personal recipient (the real server's `Recipient`, numbered apart from users:
+   * recipients count users and one-to-one conversations in the order they appear).
+   */
+  recipientId: number
 }
 
 /** A direct message between two users of one organization. */
@@ -57,6 +66,7 @@ export interface MessageRecord {
   id: number
   organization: string
   senderId: number
+  /** The recipient's user id. */
   recipientId: number
   /** The raw Markdown. */
   content: string
@@ -66,6 +76,12 @@ export interface MessageRecord {
   sentAt: number
   /** The sending client's name (`Internal` for messages the server sends itself). */
   client: string
+  /**
+   * The recipient id of the conversation of its two users (the real server's one-to-one
+   * `DirectMessageGroup`, which `recipient_id` shows from feature level 482), shared by every message
+   * between them in either direction.
+   */
+  conversationRecipientId: number
 }
 
 /** Zulip's role values. */

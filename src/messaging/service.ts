@@ -24,6 +24,7 @@ import {
   type ServiceContext,
   type ServiceOptions,
 } from '../core/service.js'
+import { authenticate } from './auth.js'
 import type { MessagingOperation, MessagingState } from './context.js'
 import { dispatch, type Located } from './dispatch.js'
 import { messagingFault } from './errors.js'
@@ -306,20 +307,35 @@ export function createMessagingService(
     const resolved = routes.resolve(decodePath(located.path), located.organization.featureLevel)
     const method = request.method === 'HEAD' ? 'GET' : request.method
     const operation = resolved?.route.operations.find((candidate) => candidate.method === method)
+    // Who the credentials are, as the dispatcher would find them (for a fault's journal entry): a fault
+    // answers whatever they are, but the entry names a valid caller.
+    const caller =
+      operation && operation.access !== 'public'
+        ? authenticate(
+            request,
+            { subdomain: located.organization.subdomain, basePath: located.basePath },
+            store,
+          )
+        : undefined
     return {
       operation: operation?.name ?? null,
       tenant: located.organization.subdomain,
-      actor: null,
+      actor: caller && !('status' in caller) ? caller.email : null,
       path: located.path,
     }
   }
 
+  /** A recorded form body's fields, in order (repeats included), or `undefined` (none, or refused). */
+  function journalFields(recorded: RecordedRequest): Array<[string, string]> | undefined {
+    if (!recorded.body || recorded.body.length === 0) return undefined
+    const parsed = parseFormBody(recorded.headers['content-type'], recorded.body)
+    return 'refused' in parsed ? undefined : parsed.fields
+  }
+
   /** A recorded form body for the journal: the fields (the last of repeated keys), or null. */
   function journalBody(recorded: RecordedRequest): unknown {
-    if (!recorded.body || recorded.body.length === 0) return null
-    const parsed = parseFormBody(recorded.headers['content-type'], recorded.body)
-    if ('refused' in parsed) return null
-    return Object.fromEntries(parsed.fields)
+    const fields = journalFields(recorded)
+    return fields ? Object.fromEntries(fields) : null
   }
 
   return {
@@ -338,6 +354,7 @@ export function createMessagingService(
           (options.tenant && store.organization(options.tenant)?.featureLevel) || defaultLevel,
       }),
     journalBody,
+    journalFields,
     load(slice) {
       state.rateLimiter.clear()
       store.load(slice, defaultLevel)

@@ -10,6 +10,13 @@ import { FEATURE_LEVEL_RANGE } from './feature-levels.js'
 import { pyStrip } from './python.js'
 import { BOT_TYPES, ROLES } from './records.js'
 import type { MessagingServiceState } from './service.js'
+import { EMAIL_VISIBILITY } from './visibility.js'
+
+/** An `email_address_visibility` value (`visibility.ts`). */
+const visibility = oneOf(
+  Object.values(EMAIL_VISIBILITY),
+  `an email_address_visibility value (${Object.values(EMAIL_VISIBILITY).join(', ')})`,
+)
 
 export const messagingSnapshotSchema = z.strictObject({
   organizations: z.array(
@@ -31,6 +38,8 @@ export const messagingSnapshotSchema = z.strictObject({
         .strictObject({ perMinute: z.number().int().min(1), perHour: z.number().int().min(1) })
         .nullable(),
       position: count,
+      /** Absent from snapshots written before it was kept: 1 (everyone), what the simulator did then. */
+      emailAddressVisibility: visibility.default(1),
     }),
   ),
   users: z.array(
@@ -53,6 +62,9 @@ export const messagingSnapshotSchema = z.strictObject({
       dateJoined: epochMs,
       timezone: z.string(),
       avatarVersion: id,
+      emailAddressVisibility: visibility.default(1),
+      /** 0 (or absent, in snapshots written before it was kept): given on import. */
+      recipientId: count.default(0),
     }),
   ),
   messages: z.array(
@@ -65,6 +77,8 @@ export const messagingSnapshotSchema = z.strictObject({
       renderedContent: z.string(),
       client: z.string(),
       sentAt: epochMs,
+      /** 0 (or absent, in snapshots written before it was kept): given on import. */
+      conversationRecipientId: count.default(0),
     }),
   ),
   lastUserId: count,
@@ -103,11 +117,14 @@ export function checkMessagingSnapshot(
     (i) => [...base, 'users', i, 'id'],
     'is used by another user',
   )
-  // As the store files them: the address stripped and lower-cased, per organization.
+  // As the store files them: the address stripped and lower-cased, per organization, system bots apart.
   uniqueBy(
     context,
     messaging.users,
-    (user) => [user.organization, pyStrip(user.email).toLowerCase()].join('\u0000'),
+    (user) =>
+      [user.isSystemBot ? 'system' : '', user.organization, pyStrip(user.email).toLowerCase()].join(
+        '\u0000',
+      ),
     (i) => [...base, 'users', i, 'email'],
     'is used by another user of the organization',
   )

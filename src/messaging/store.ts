@@ -17,10 +17,20 @@ import {
   type UserRecord,
   WELCOME_BOT_EMAIL,
 } from './records.js'
+import { EMAIL_VISIBILITY, newOrganizationEmailVisibility } from './visibility.js'
 
-/** Joined, not concatenated: `join` gives one flat string where `+` gives a cons-string tree. */
-const emailKey = (organization: string, email: string) =>
-  [organization, pyStrip(email).toLowerCase()].join('\u0000')
+/** An account's e-mail as its organization's index files it (the stored string itself when already so). */
+const emailKey = (email: string) => pyStrip(email).toLowerCase()
+
+/**
+ * A system bot's key: it belongs to the server's internal realm, not to the organization, so a member of
+ * the organization may have the same address (`welcome-bot@zulip.com` can be created).
+ */
+const systemBotKey = (email: string) => ['\u0001system', emailKey(email)].join('\u0000')
+
+/** The key of a user's address in the store's index. */
+const userEmailKey = (user: UserRecord) =>
+  user.isSystemBot ? systemBotKey(user.email) : emailKey(user.email)
 
 /** `UserManager.normalize_email`: stripped, with the domain lower-cased. */
 function normalizeEmail(email: string): string {
@@ -36,6 +46,8 @@ export interface NewUser {
   fullName: string
   password: string | null
   role: number
+  /** The organization's default for new users. */
+  emailAddressVisibility: number
 }
 
 /** What a new direct message is made of. */
@@ -59,6 +71,9 @@ export interface MessagingStoreState {
   lastMessageId: number
 }
 
+/** The key of the one-to-one conversation of two users (in either direction). */
+const conversationKey = (a: number, b: number) => (a < b ? `${a},${b}` : `${b},${a}`)
+
 /** Creates the messaging tables of one simulator. */
 export function createMessagingStore(context: ServiceContext) {
   const organizations = new Table({
@@ -66,7 +81,11 @@ export function createMessagingStore(context: ServiceContext) {
   })
   const users = new Table({
     id: { key: (u: UserRecord) => u.id, unique: true },
-    email: { key: (u: UserRecord) => emailKey(u.organization, u.email), unique: true },
+    email: {
+      within: (u: UserRecord) => u.organization,
+      key: userEmailKey,
+      unique: true,
+    },
     apiKey: { key: (u: UserRecord) => u.apiKey, unique: true },
     organization: { key: (u: UserRecord) => u.organization, unique: false },
   })
@@ -76,6 +95,26 @@ export function createMessagingStore(context: ServiceContext) {
   })
   let lastUserId = 0
   let lastMessageId = 0
+  /** The last recipient id given (users' personal recipients and conversations share the sequence). */
+  let lastRecipientId = 0
+  /** Each one-to-one conversation's recipient id, by `conversationKey` (rebuilt from the messages). */
+  const conversations = new Map<string, number>()
+
+  const nextRecipientId = () => {
+    lastRecipientId += 1
+    return lastRecipientId
+  }
+
+  /** The recipient id of two users' conversation, given on its first message. */
+  function conversationRecipientId(a: number, b: number): number {
+    const key = conversationKey(a, b)
+    let id = conversations.get(key)
+    if (id === undefined) {
+      id = nextRecipientId()
+      conversations.set(key, id)
+    }
+    return id
+  }
 
   /** Stores a user created through the API: active, no bot, a fresh key. Callers serialise per organization. */
   function addUser(input: NewUser): UserRecord {
@@ -96,6 +135,8 @@ export function createMessagingStore(context: ServiceContext) {
       dateJoined: context.clock.now(),
       timezone: '',
       avatarVersion: 1,
+      emailAddressVisibility: input.emailAddressVisibility,
+      recipientId: nextRecipientId(),
     })
   }
 
@@ -118,6 +159,7 @@ export function createMessagingStore(context: ServiceContext) {
       renderedContent: input.renderedContent,
       client: input.client,
       sentAt: context.clock.now(),
+      conversationRecipientId: conversationRecipientId(input.senderId, input.recipientId),
     })
   }
 
@@ -128,6 +170,20 @@ export function createMessagingStore(context: ServiceContext) {
     addUser,
     addMessage,
 
+    /** Deactivates a user and the bots they own (`do_deactivate_user`). */
+    deactivate(user: UserRecord): void {
+      for (const bot of users.list('organization', user.organization)) {
+        if (bot.botOwnerId === user.id && bot.isActive && bot.id !== user.id)
+          users.patch(bot, { isActive: false })
+      }
+      users.patch(user, { isActive: false })
+    },
+
+    /** Deletes a message. */
+    deleteMessage(message: MessageRecord): void {
+      messages.delete(message)
+    },
+
     organization(subdomain: string): OrganizationRecord | undefined {
       return organizations.get('subdomain', subdomain)
     },
@@ -137,9 +193,12 @@ export function createMessagingStore(context: ServiceContext) {
     userByKey(apiKey: string): UserRecord | undefined {
       return users.get('apiKey', apiKey)
     },
-    /** The user of an organization with this e-mail address (stripped, case-insensitive). */
+    /**
+     * The user of an organization with this real e-mail address (stripped, case-insensitive); system bots
+     * are not the organization's.
+     */
     userByEmail(organization: string, email: string): UserRecord | undefined {
-      return users.get('email', emailKey(organization, email))
+      return users.get('email', emailKey(email), organization)
     },
     /** An organization's users in id order. */
     usersOf(organization: string): readonly UserRecord[] {
@@ -154,7 +213,7 @@ export function createMessagingStore(context: ServiceContext) {
     },
     /** The organization's Welcome Bot (`welcome-bot@zulip.com`; `load` adds one where the scenario has none). */
     welcomeBot(organization: string): UserRecord | undefined {
-      return users.get('email', emailKey(organization, WELCOME_BOT_EMAIL))
+      return users.get('email', systemBotKey(WELCOME_BOT_EMAIL), organization)
     },
 
     /** Copies of every record (nested values too: the copy shares nothing with the store). */
@@ -174,27 +233,58 @@ export function createMessagingStore(context: ServiceContext) {
     /** Replaces every record with these (taken as they are: the snapshot's schema validated them). */
     importState(state: MessagingStoreState): void {
       for (const table of [organizations, users, messages]) table.clear()
+      conversations.clear()
       for (const organization of state.organizations) organizations.insert(organization)
-      for (const user of state.users) users.insert(user)
-      for (const message of state.messages) messages.insert(message)
+      lastRecipientId = 0
+      for (const user of state.users) lastRecipientId = Math.max(lastRecipientId, user.recipientId)
+      for (const message of state.messages)
+        lastRecipientId = Math.max(lastRecipientId, message.conversationRecipientId)
+      // A snapshot written before recipient ids were kept has 0s: they are given now, in order.
+      for (const user of state.users)
+        users.insert(user.recipientId > 0 ? user : { ...user, recipientId: nextRecipientId() })
+      for (const message of state.messages) {
+        const key = conversationKey(message.senderId, message.recipientId)
+        if (message.conversationRecipientId > 0)
+          conversations.set(key, message.conversationRecipientId)
+      }
+      for (const message of state.messages) {
+        messages.insert(
+          message.conversationRecipientId > 0
+            ? message
+            : {
+                ...message,
+                conversationRecipientId: conversationRecipientId(
+                  message.senderId,
+                  message.recipientId,
+                ),
+              },
+        )
+      }
       lastUserId = state.lastUserId
       lastMessageId = state.lastMessageId
     },
 
     /** Clears everything and seeds a scenario (synchronously); `featureLevel` applies where an organization sets none. */
-    load(scenario: MessagingScenario, featureLevel: number): void {
+    load(scenario: MessagingScenario, defaultFeatureLevel: number): void {
       for (const table of [organizations, users, messages]) table.clear()
+      conversations.clear()
       lastUserId = 0
       lastMessageId = 0
+      lastRecipientId = 0
       // The clock's start, not the current time: a reset gives the same data whatever the clock did since.
       const at = context.clock.start
       for (const [position, organization] of scenario.organizations.entries()) {
+        const featureLevel = organization.featureLevel ?? defaultFeatureLevel
+        const visibility =
+          organization.emailAddressVisibility === 'server-default'
+            ? newOrganizationEmailVisibility(featureLevel)
+            : EMAIL_VISIBILITY[organization.emailAddressVisibility]
         organizations.insert({
           id: position + 2,
           subdomain: organization.subdomain,
           name: organization.name,
           description: organization.description,
-          featureLevel: organization.featureLevel ?? featureLevel,
+          featureLevel,
           deactivated: organization.deactivated,
           emailsRestrictedToDomains: organization.emailsRestrictedToDomains,
           allowedDomains: organization.allowedDomains,
@@ -203,6 +293,7 @@ export function createMessagingStore(context: ServiceContext) {
           passwordPolicy: organization.passwordPolicy,
           rateLimit: rateLimitRules(organization.rateLimit, `of "${organization.subdomain}"`),
           position,
+          emailAddressVisibility: visibility,
         })
         const seeded: UserRecord[] = []
         for (const user of organization.users) {
@@ -224,15 +315,22 @@ export function createMessagingStore(context: ServiceContext) {
               dateJoined: at,
               timezone: '',
               avatarVersion: 1,
+              emailAddressVisibility:
+                user.emailAddressVisibility !== undefined
+                  ? EMAIL_VISIBILITY[user.emailAddressVisibility]
+                  : user.bot === null
+                    ? visibility
+                    : EMAIL_VISIBILITY.everyone,
+              recipientId: nextRecipientId(),
             }),
           )
         }
         organization.users.forEach((user, i) => {
           if (user.botOwner === undefined) return
-          const owner = users.get('email', emailKey(organization.subdomain, user.botOwner))
+          const owner = users.get('email', emailKey(user.botOwner), organization.subdomain)
           if (owner) users.patch(seeded[i] as UserRecord, { botOwnerId: owner.id })
         })
-        if (!users.get('email', emailKey(organization.subdomain, WELCOME_BOT_EMAIL))) {
+        if (!users.get('email', systemBotKey(WELCOME_BOT_EMAIL), organization.subdomain)) {
           lastUserId += 1
           users.insert({
             id: lastUserId,
@@ -250,6 +348,8 @@ export function createMessagingStore(context: ServiceContext) {
             dateJoined: at,
             timezone: '',
             avatarVersion: 1,
+            emailAddressVisibility: EMAIL_VISIBILITY.everyone,
+            recipientId: nextRecipientId(),
           })
         }
       }

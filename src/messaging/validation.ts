@@ -10,8 +10,8 @@ import type { OrganizationRecord } from './records.js'
 
 /** `UserProfile.MAX_NAME_LENGTH`. */
 const MAX_NAME_LENGTH = 100
-/** `UserProfile.MIN_NAME_LENGTH` before the simulator's 416 wording switch (gone in later servers). */
-const MIN_NAME_LENGTH_BEFORE_416 = 2
+/** `UserProfile.MIN_NAME_LENGTH`, until one-character names are accepted (`LEVELS.oneCharacterNames`). */
+const MIN_NAME_LENGTH = 2
 /** Control characters, surrogates, non-characters, and the characters Zulip's mention syntax needs. */
 const INVALID_NAME_CHARACTER = /[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}*`\\>"@]/u
 /** Python's `re.search(r"\|\d+$", name)`: `$` also matches before a final newline, `\d` is any decimal digit. */
@@ -29,9 +29,9 @@ export function checkFullName(
   const name = pyStrip(raw)
   const length = codePointLength(name)
   if (length > MAX_NAME_LENGTH) return { error: messagingMessages.nameTooLong }
-  if (featureLevel >= LEVELS.welcomeBotCustomMessage) {
+  if (featureLevel >= LEVELS.oneCharacterNames) {
     if (length === 0) return { error: messagingMessages.nameEmpty }
-  } else if (length < MIN_NAME_LENGTH_BEFORE_416) {
+  } else if (length < MIN_NAME_LENGTH) {
     return { error: messagingMessages.nameTooShort }
   }
   if (INVALID_NAME_CHARACTER.test(name)) return { error: messagingMessages.nameInvalidCharacters }

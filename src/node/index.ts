@@ -7,7 +7,10 @@
  * @module
  */
 import { createRequire } from 'node:module'
+// msw 2 reads Node's localStorage as it loads: hidden meanwhile (no warning on Node 25+), then put back.
+import '../msw/hide-web-storage.js'
 import { setupServer } from 'msw/node'
+import '../msw/restore-web-storage.js'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator.js'
 
 /** What msw does with a request no handler answers. */

@@ -58,6 +58,10 @@ interface RouterExchanges {
   getPreset: { body: RouterRequestBody; response: { data: RouterPresetWithVersion } }
   listPresetVersions: { body: RouterRequestBody; response: RouterPage<RouterPresetVersion> }
   getPresetVersion: { body: RouterRequestBody; response: { data: RouterPresetVersion } }
+  /** A completion as JSON, or (streamed) the event stream's text. */
+  sendChatCompletionRequest: { body: RouterRequestBody; response: JsonValue }
+  createMessages: { body: RouterRequestBody; response: JsonValue }
+  createResponses: { body: RouterRequestBody; response: JsonValue }
 }
 
 /** A messaging request body: the form's fields (the last of a repeated name), `null` when none or refused. */
@@ -94,8 +98,9 @@ export interface MessagingUser {
   timezone: string
   is_active: boolean
   date_joined: string
+  /** `null` where the reader may not see the address (e-mail visibility). */
+  delivery_email: string | null
   is_imported_stub?: boolean
-  delivery_email: string
   avatar_url: string | null
   bot_type?: number
   is_system_bot?: boolean
@@ -116,19 +121,19 @@ export interface MessagingMessage {
   is_me_message: boolean
   reactions: unknown[]
   submessages: unknown[]
+  flags: string[]
   sender_full_name: string
   sender_email: string
   sender_realm_str: string
   display_recipient: Array<{
+    id: number
     email: string
     full_name: string
-    id: number
     is_mirror_dummy: boolean
   }>
   type: 'private'
   avatar_url: string | null
   content_type: string
-  flags: string[]
 }
 
 /** Each messaging operation's request body and success response. */
@@ -157,6 +162,13 @@ interface MessagingExchanges {
     body: MessagingRequestBody
     response: MessagingSuccess<{ message_id: number }>
   }
+  'deactivate-own-user': { body: MessagingRequestBody; response: MessagingSuccess<object> }
+  'deactivate-user': { body: MessagingRequestBody; response: MessagingSuccess<object> }
+  'delete-message': { body: MessagingRequestBody; response: MessagingSuccess<object> }
+  /** Not carried out by the simulator (a 405 after the lookups): no success response. */
+  'update-user': { body: MessagingRequestBody; response: never }
+  'update-user-by-email': { body: MessagingRequestBody; response: never }
+  'update-message': { body: MessagingRequestBody; response: never }
   'get-server-settings': {
     body: MessagingRequestBody
     response: MessagingSuccess<{

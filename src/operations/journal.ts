@@ -76,6 +76,11 @@ interface JournalReads {
    * `{ redact: false }`.
    */
   toHAR(filter?: JournalFilter, options?: HarOptions): Har
+  /**
+   * The same document as JSON text (`JSON.stringify(toHAR(filter, options), null, 2)`) in pieces, one per
+   * entry, each built when asked for: to write a large export without holding it all.
+   */
+  toHARText(filter?: JournalFilter, options?: HarOptions): Iterable<string>
 }
 
 /** The request journal of a simulator: every request answered, newest last, bounded in entries and bytes. */

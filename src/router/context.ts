@@ -4,9 +4,12 @@
  * @module
  */
 import type { Clock } from '../core/clock.js'
+import type { IdSource } from '../core/ids.js'
 import type { KeyedLock } from '../core/lock.js'
 import type { Operation } from '../core/routes.js'
+import type { RequestMeta } from '../core/service.js'
 import type { RouterPrincipal } from './auth.js'
+import type { ScriptBook } from './inference/scripts.js'
 import type { RouterStore } from './store.js'
 
 /** The service's shared state. */
@@ -15,12 +18,38 @@ export interface RouterState {
   clock: Clock
   /** Serialises writes per workspace and slug, so versions are never lost or repeated. */
   lock: KeyedLock
+  /** The simulator's current id source (a reset starts a new one). */
+  ids(): IdSource
+  /** Scripted answers to inference requests. */
+  scripts: ScriptBook
 }
 
-/** One request as an operation sees it: the state, and the key (and so the workspace) it acts as. */
+/**
+ * One request as an operation sees it: the state, the key (and so the workspace) it acts as, and the
+ * request's meta, which an inference operation completes (`meta.inference`) for the journal.
+ */
 export interface RouterCall extends RouterState {
   principal: RouterPrincipal
+  meta: RequestMeta
 }
 
-/** An operation of the router (a file in `handlers/router/`). */
-export type RouterOperation = Operation<RouterCall>
+/**
+ * An operation of the router (a file in `handlers/router/`). `errors: 'messages'`: its errors, the
+ * dispatcher's included, are in the messages dialect's (Anthropic's) envelope.
+ */
+export type RouterOperation = Operation<RouterCall> & { readonly errors?: 'messages' }
+
+/**
+ * A `POST` operation answering with `handle` (its `name` typed as the literal given): the three preset creates
+ * and the three inference operations are made this way.
+ */
+export function postOperation<Name extends string>(
+  name: Name,
+  path: string,
+  handle: RouterOperation['handle'],
+  errors?: 'messages',
+): RouterOperation & { name: Name } {
+  return errors === undefined
+    ? { name, method: 'POST', path, handle }
+    : { name, method: 'POST', path, handle, errors }
+}

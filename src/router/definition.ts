@@ -14,6 +14,9 @@ import { checkRouterSnapshot, routerSnapshotSchema } from './snapshot.js'
 /** The router's default base URL, as the real SDK calls it. */
 export const DEFAULT_ROUTER_BASE_URL = 'https://openrouter.ai/api/v1'
 
+/** The inference paths the router answers in process besides `/presets…` (each exactly). */
+const INFERENCE_PATHS = ['/chat/completions', '/messages', '/responses'] as const
+
 /** The router's options of `createSimulator` (`router: { baseUrl }`). */
 export interface RouterOptions {
   /** Default `https://openrouter.ai/api/v1`. */
@@ -34,12 +37,14 @@ export function routerDefinition<const Operations extends readonly RouterOperati
     name: 'router',
     defaultBaseUrl: DEFAULT_ROUTER_BASE_URL,
     inProcessPrefix: '/presets',
+    inProcessPaths: INFERENCE_PATHS,
     serverPrefix: '/router',
     serverBaseUrl: (prefixUrl) => `${prefixUrl}/api/v1`,
     operations,
-    scenarioSchema: routerScenarioSchema.default({ workspaces: [] }),
+    scenarioSchema: routerScenarioSchema.default({ workspaces: [], scripts: [] }),
     snapshot: { schema: routerSnapshotSchema, check: checkRouterSnapshot },
-    create: (context, options) => createRouterService(context, options, operations),
+    create: (context, options) =>
+      createRouterService(context, { ...options, inProcessPaths: INFERENCE_PATHS }, operations),
     discover: (router): RouterDiscovery => ({
       baseUrl: router.baseUrl,
       workspaces: router.workspaces(),

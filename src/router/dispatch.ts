@@ -9,7 +9,7 @@ import { type RouteTable, toOperationRequest } from '../core/routes.js'
 import type { Answer, RequestMeta } from '../core/service.js'
 import { authenticate, type RouterPrincipal } from './auth.js'
 import type { RouterOperation, RouterState } from './context.js'
-import { routerError, routerMessages } from './errors.js'
+import { inMessagesShape, routerError, routerMessages } from './errors.js'
 
 /** Where a request to the router goes: its route and caller, and what the journal records of it. */
 export interface Routed {
@@ -60,12 +60,23 @@ function respond(state: RouterState, request: PlainRequest, routed: Routed) {
       { headers: { allow: resolved.route.methods.join(', ') } },
     )
   }
-  if ('status' in principal) return principal
-  const call = { store: state.store, clock: state.clock, lock: state.lock, principal }
+  const shaped = operation.errors === 'messages' ? inMessagesShape : sameShape
+  if ('status' in principal) return shaped(principal)
+  const call = {
+    store: state.store,
+    clock: state.clock,
+    lock: state.lock,
+    ids: state.ids,
+    scripts: state.scripts,
+    principal,
+    meta: routed.meta,
+  }
   // Never expected: every failure the service knows is a 4xx. Answer in the router's shape rather than
   // let the exception reach msw or the server.
   return guarded(
     () => operation.handle(call, toOperationRequest(request, routed.path, resolved.params)),
-    () => routerError(500, routerMessages.internal),
+    () => shaped(routerError(500, routerMessages.internal)),
   )
 }
+
+const sameShape = (response: PlainResponse) => response

@@ -69,6 +69,9 @@ export function routerFault(
 /** One failing field: its path and why. */
 export type RouterIssue = ValidationIssue
 
+/** The status and message of every error response `routerError` built (to answer it in another shape). */
+const builtErrors = new WeakMap<PlainResponse, string>()
+
 /** An error response in the router's shape. */
 export function routerError(
   status: number,
@@ -79,7 +82,73 @@ export function routerError(
     options.metadata === undefined
       ? { code: status, message }
       : { code: status, message, metadata: options.metadata }
-  return jsonResponse(status, { error }, { headers: options.headers })
+  const response = jsonResponse(status, { error }, { headers: options.headers })
+  builtErrors.set(response, message)
+  return response
+}
+
+/**
+ * The router's stable `error_type` for a status: `error.metadata.error_type` of an error inside a stream,
+ * `error.error_type` of the messages dialect's errors (docs/router-inference.md §13).
+ */
+export function errorTypeOf(status: number): string {
+  return ERROR_TYPES[status] ?? (status >= 500 ? 'server' : 'invalid_request')
+}
+
+const ERROR_TYPES: Readonly<Record<number, string>> = {
+  400: 'invalid_request',
+  401: 'authentication',
+  402: 'payment_required',
+  403: 'permission_denied',
+  404: 'not_found',
+  408: 'timeout',
+  413: 'payload_too_large',
+  422: 'unprocessable',
+  429: 'rate_limit_exceeded',
+  500: 'server',
+  502: 'provider_unavailable',
+  503: 'provider_unavailable',
+  504: 'timeout',
+  529: 'provider_overloaded',
+}
+
+/** Anthropic's error types by status, for the messages dialect's errors. */
+const ANTHROPIC_TYPES: Readonly<Record<number, string>> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  402: 'billing_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  504: 'timeout_error',
+  529: 'overloaded_error',
+}
+
+/** Anthropic's error type of a status (`authentication_error`, `rate_limit_error`, …). */
+export function anthropicErrorType(status: number): string {
+  return ANTHROPIC_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error')
+}
+
+/**
+ * The messages dialect's (Anthropic's) error body `{type: 'error', error: {type, message, error_type},
+ * request_id: null}`, with the status and headers of `response`, an error `routerError` built; any other
+ * response as it is.
+ */
+export function inMessagesShape(response: PlainResponse): PlainResponse {
+  const message = builtErrors.get(response)
+  if (message === undefined) return response
+  const { status } = response
+  const body = {
+    type: 'error',
+    error: { type: anthropicErrorType(status), message, error_type: errorTypeOf(status) },
+    request_id: null,
+  }
+  const headers: Record<string, string> = {}
+  for (const name in response.headers)
+    if (name !== 'content-type') headers[name] = response.headers[name] as string
+  return jsonResponse(status, body, { headers })
 }
 
 /** A 400 naming every failing field path, with the list in `error.metadata.issues`. */

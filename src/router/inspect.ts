@@ -1,16 +1,20 @@
 /**
  * The router's part of the inspector's state, read from the store with only what the page shows: each
- * workspace's keys (no key strings), its newest presets and their newest versions. A poll costs the
- * presets of a workspace (to order them) and the versions shown, whatever else is stored.
+ * workspace's keys (no key strings), its newest presets and their newest versions, for the first
+ * workspaces and within totals across them (`STATE_TOTAL_LIMITS`). A poll costs the presets of the
+ * workspaces shown (to order them) and the versions shown, whatever else is stored.
  * @module
  */
-import { clip, FIELD_PREVIEW, newest, STATE_LIST_LIMITS } from '../core/inspect-limits.js'
+import { clip, FIELD_PREVIEW, newest, ShownTotals } from '../core/inspect-limits.js'
 import type { RouterStore } from './store.js'
 
 export function inspectRouter(store: RouterStore, baseUrl: string) {
+  const totals = new ShownTotals()
+  const workspaces = store.workspaces.all()
   return {
     baseUrl,
-    workspaces: store.workspaces.all().map((workspace) => {
+    workspaceCount: workspaces.length,
+    workspaces: totals.tenants(workspaces).map((workspace) => {
       const presets = store.presetsOf(workspace.id)
       return {
         id: workspace.id,
@@ -22,7 +26,7 @@ export function inspectRouter(store: RouterStore, baseUrl: string) {
           .map(({ label, kind, disabled }) => ({ label, kind, disabled })),
         presetCount: presets.length,
         // Most recently updated first.
-        presets: presets.slice(0, STATE_LIST_LIMITS.presets).map((preset) => {
+        presets: presets.slice(0, totals.take('presets', presets.length)).map((preset) => {
           const versions = store.versionsOf(preset.id)
           return {
             id: preset.id,
@@ -31,7 +35,7 @@ export function inspectRouter(store: RouterStore, baseUrl: string) {
             updated_at: preset.updated_at,
             designated_version_id: preset.designated_version_id,
             versionCount: versions.length,
-            versions: newest(versions, STATE_LIST_LIMITS.versions).map((version) => ({
+            versions: newest(versions, totals.take('versions', versions.length)).map((version) => ({
               id: version.id,
               version: version.version,
               system_prompt:

@@ -2,11 +2,12 @@
  * The router service (OpenRouter-compatible Presets API) inside one simulator.
  * @module
  */
-import type { RouterScenario } from '../../scenarios/schema/router.js'
+import type { RouterScenario, RouterScriptInput } from '../../scenarios/schema/router.js'
 import type { PlainRequest } from '../core/http.js'
 import { KeyedLock } from '../core/lock.js'
 import { createPathTable } from '../core/path-table.js'
 import {
+  exactUrlPattern,
   type Inspectable,
   isBelow,
   type Restorable,
@@ -16,10 +17,16 @@ import {
   type ServiceOptions,
   urlPattern,
 } from '../core/service.js'
-import { MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
+import { hasTooManyKeys, MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
 import type { RouterOperation, RouterState } from './context.js'
 import { dispatch, route } from './dispatch.js'
 import { routerFault } from './errors.js'
+import {
+  createScriptBook,
+  type ScriptHandle,
+  type ScriptState,
+  type ScriptSummary,
+} from './inference/scripts.js'
 import { inspectRouter } from './inspect.js'
 import { presetToWire, versionToWire } from './serialize.js'
 import { createRouterStore, type RouterStoreState } from './store.js'
@@ -38,16 +45,32 @@ export interface RouterService extends Service<RouterScenario> {
   presets(
     workspaceId: string,
   ): Array<ReturnType<typeof presetToWire> & { versions: Array<ReturnType<typeof versionToWire>> }>
+  /**
+   * Scripts an answer to the inference requests that match (`/chat/completions`, `/messages`,
+   * `/responses`): tried before the scenario's, in the order added; a reset takes them away.
+   * @example
+   * simulator.router.script({ match: { userMessage: 'refund' }, response: 'Refunds take 5 days.' })
+   */
+  script(script: RouterScriptInput): ScriptHandle
+  /** Every script: the test's (in the order added), then the scenario's; with how often each answered. */
+  scripts(): ScriptSummary[]
+  /** Takes away every script a test added (the scenario's stay). */
+  clearScripts(): void
+}
+
+/** The router's part of a snapshot: its records, and the scenario's scripts with their calls. */
+export interface RouterServiceState extends RouterStoreState {
+  scripts: ScriptState[]
 }
 
 /**
  * A recorded JSON body for the journal: the parsed value, the text when it is not JSON (or nested too
- * deeply to be read back safely), null when empty.
+ * deeply to be read back safely, or holding more keys than a body may), null when empty.
  */
 function parseJsonBody(body: Uint8Array | undefined): unknown {
   if (!body || body.length === 0) return null
   const text = new TextDecoder().decode(body)
-  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) return text
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH) || hasTooManyKeys(text)) return text
   try {
     return JSON.parse(text)
   } catch {
@@ -58,11 +81,19 @@ function parseJsonBody(body: Uint8Array | undefined): unknown {
 /** Creates the router service of one simulator, answering with `operations` (`handlers/router/`). */
 export function createRouterService(
   context: ServiceContext,
-  options: ServiceOptions,
+  options: ServiceOptions & { inProcessPaths: readonly string[] },
   operations: readonly RouterOperation[],
-): RouterService & Restorable<RouterStoreState> & Inspectable<ReturnType<typeof inspectRouter>> {
+): RouterService & Restorable<RouterServiceState> & Inspectable<ReturnType<typeof inspectRouter>> {
   const store = createRouterStore(context)
-  const state: RouterState = { store, clock: context.clock, lock: new KeyedLock() }
+  const scripts = createScriptBook()
+  const state: RouterState = {
+    store,
+    clock: context.clock,
+    lock: new KeyedLock(),
+    ids: context.ids,
+    scripts,
+  }
+  const inProcessPaths = new Set(options.inProcessPaths)
   const routes = createPathTable(operations)
   const base = new URL(options.baseUrl)
   const basePath = base.pathname.replace(/\/+$/, '')
@@ -76,16 +107,25 @@ export function createRouterService(
     if (!request.url.startsWith(originPrefix)) return undefined
     if (!request.path.startsWith(basePathPrefix) && request.path !== basePath) return undefined
     const path = request.path.slice(basePath.length) || '/'
-    if (scope === 'in-process' && !isBelow(path, options.inProcessPrefix)) return undefined
+    if (
+      scope === 'in-process' &&
+      !isBelow(path, options.inProcessPrefix) &&
+      !inProcessPaths.has(path)
+    )
+      return undefined
     return route(state, routes, request, path)
   }
 
   return {
     name: 'router',
     baseUrl: options.baseUrl,
-    patterns: (scope) => [
-      urlPattern(options.baseUrl, scope === 'server' ? '' : options.inProcessPrefix),
-    ],
+    patterns: (scope) =>
+      scope === 'server'
+        ? [urlPattern(options.baseUrl)]
+        : [
+            urlPattern(options.baseUrl, options.inProcessPrefix),
+            ...options.inProcessPaths.map((path) => exactUrlPattern(options.baseUrl, path)),
+          ],
     answer(request, scope) {
       const routed = locate(request, scope)
       return routed && dispatch(state, request, routed)
@@ -93,15 +133,25 @@ export function createRouterService(
     describe: (request, scope) => locate(request, scope)?.meta,
     faultResponse: (status, options) => routerFault(status, options),
     journalBody: (recorded) => parseJsonBody(recorded.body),
-    load: (scenario) => store.load(scenario),
+    load(scenario) {
+      store.load(scenario)
+      scripts.load(scenario.scripts)
+    },
     inspect: () => inspectRouter(store, options.baseUrl),
-    exportState: () => store.exportState(),
-    importState: (state) => store.importState(state),
+    exportState: (options) => ({ ...store.exportState(options), scripts: scripts.exportState() }),
+    importState(state) {
+      store.importState(state)
+      scripts.importState(state.scripts)
+    },
     changes: () =>
       store.workspaces.mutations +
       store.keys.mutations +
       store.presets.mutations +
-      store.versions.mutations,
+      store.versions.mutations +
+      scripts.changes(),
+    script: (script) => scripts.add(script),
+    scripts: () => scripts.list(),
+    clearScripts: () => scripts.clear(),
     workspaces: () =>
       store.workspaces.all().map((workspace) => ({
         ...workspace,

@@ -5,8 +5,9 @@
  * @module
  */
 import { z } from 'zod'
+import { routerScriptSchema } from '../../scenarios/schema/router.js'
 import { count, id, isoTime, type Path, plainObject, uniqueBy } from '../core/snapshot-fields.js'
-import type { RouterStoreState } from './store.js'
+import type { RouterServiceState } from './service.js'
 
 export const routerSnapshotSchema = z.strictObject({
   workspaces: z.array(
@@ -55,11 +56,13 @@ export const routerSnapshotSchema = z.strictObject({
     }),
   ),
   seq: count,
-}) satisfies z.ZodType<RouterStoreState>
+  /** The scenario's scripted answers and how often each has answered (absent in older snapshots). */
+  scripts: z.array(z.strictObject({ script: routerScriptSchema, calls: count })).default([]),
+}) satisfies z.ZodType<RouterServiceState>
 
 /** Adds an issue at `base` + the field's path for every problem across the router's records. */
 export function checkRouterSnapshot(
-  router: RouterStoreState,
+  router: RouterServiceState,
   context: z.RefinementCtx,
   base: Path,
 ): void {

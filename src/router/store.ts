@@ -7,9 +7,6 @@ import type { ServiceContext } from '../core/service.js'
 import { Table } from '../core/table.js'
 import type { ApiKeyRecord, PresetRecord, PresetVersionRecord, WorkspaceRecord } from './records.js'
 
-/** Index keys are joined, not concatenated: `join` gives one flat string where `+` gives a cons-string tree. */
-const slugKey = (workspaceId: string, slug: string) => [workspaceId, slug].join('\u0000')
-
 /** What a new version is made of. */
 export interface NewVersion {
   workspace: WorkspaceRecord
@@ -35,7 +32,7 @@ export function createRouterStore(context: ServiceContext) {
   const keys = new Table({ secret: { key: (k: ApiKeyRecord) => k.key, unique: true } })
   const presets = new Table({
     id: { key: (p: PresetRecord) => p.id, unique: true },
-    slug: { key: (p: PresetRecord) => slugKey(p.workspace_id, p.slug), unique: true },
+    slug: { within: (p: PresetRecord) => p.workspace_id, key: (p) => p.slug, unique: true },
     workspace: { key: (p: PresetRecord) => p.workspace_id, unique: false },
   })
   const versions = new Table({
@@ -65,7 +62,7 @@ export function createRouterStore(context: ServiceContext) {
   ): { preset: PresetRecord; version: PresetVersionRecord } {
     const existing =
       known === undefined
-        ? presets.get('slug', slugKey(input.workspace.id, input.slug))
+        ? presets.get('slug', input.slug, input.workspace.id)
         : (known ?? undefined)
     const presetId = existing?.id ?? freshId(presetIdTaken)
     const version = versions.insert({
@@ -113,7 +110,7 @@ export function createRouterStore(context: ServiceContext) {
       return workspaces.get('id', id)
     },
     preset(workspaceId: string, slug: string): PresetRecord | undefined {
-      return presets.get('slug', slugKey(workspaceId, slug))
+      return presets.get('slug', slug, workspaceId)
     },
     /** The workspace's presets, most recently updated first. */
     presetsOf(workspaceId: string): PresetRecord[] {
@@ -130,15 +127,18 @@ export function createRouterStore(context: ServiceContext) {
     },
     addVersion,
 
-    /** Copies of every record (a config is copied too: the copy shares nothing with the store). */
-    exportState(): RouterStoreState {
+    /**
+     * Copies of every record (a config is copied too: the copy shares nothing with the store). `shared`:
+     * configs as stored (never changed once stored), for a view that is only written out.
+     */
+    exportState(options: { shared?: boolean } = {}): RouterStoreState {
       return {
         workspaces: workspaces.all().map((workspace) => ({ ...workspace })),
         keys: keys.all().map((key) => ({ ...key })),
         presets: presets.all().map((preset) => ({ ...preset })),
         versions: versions.all().map((version) => ({
           ...version,
-          config: structuredClone(version.config),
+          config: options.shared ? version.config : structuredClone(version.config),
         })),
         seq,
       }

@@ -6,6 +6,7 @@
  * @module
  */
 import { jsonResponse, type PlainResponse } from '../core/http.js'
+import { printable } from '../core/printable.js'
 import { definitionOf, type ServiceName } from '../services.js'
 
 /** An answer in the control surface's error shape. */
@@ -26,5 +27,5 @@ export function logInternalError(method: string, pathname: string, error: unknow
       ? (error.stack ?? `${error.name}: ${error.message}`)
       : String(error)
     ).split('\n', 1)[0] ?? ''
-  console.error(`[understudy] internal error in ${method} ${pathname}: ${first}`)
+  console.error(printable(`[understudy] internal error in ${method} ${pathname}: ${first}`))
 }

@@ -1,14 +1,22 @@
 /**
  * CORS for the simulated services, off by default (the real services do not let arbitrary pages call
- * them): `startServer({ cors: true })` lets a page on any origin call them, `{ origins: [...] }` only
- * the pages of those origins. The control surface never takes part (see `same-origin.ts`).
+ * them). As Vite's dev server does since its 2025 advisory (GHSA-vg6x-rcgg-rjx6), turning it on lets in
+ * pages on loopback origins only: `startServer({ cors: true })` (`--cors`) answers `http(s)://localhost`,
+ * `*.localhost`, `127.0.0.0/8` and `[::1]` on any port; `{ origins: [...] }` (`--cors <origin>`) names
+ * the origins instead, `{ origins, loopback: true }` both. A public site a developer happens to visit
+ * cannot read the services with their credentials. The control surface never takes part (see
+ * `same-origin.ts`).
  *
  * - A preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) to a service path is
  *   answered by the server, not the service (it is not journaled): 204 with the origin echoed, credentials
  *   allowed, the methods the path accepts (as the service's own `Allow` says; the requested method when
  *   the path has none, so the page reads the service's 404), the requested headers plus `authorization`
  *   and `content-type`, and a max age of 600 s. An `OPTIONS` without `Access-Control-Request-Method`
- *   still reaches the service (the messaging service answers it 204 with `Allow`, as the real one does).
+ *   still reaches the service (the messaging service answers it 204 with `Allow`, as the real one does),
+ *   and so does a preflight from an origin not allowed (no CORS headers: the browser refuses the call).
+ * - Private Network Access: a preflight of an allowed origin that asks for the private network
+ *   (`Access-Control-Request-Private-Network: true`, a public page calling this loopback server) is
+ *   answered `Access-Control-Allow-Private-Network: true`; no other origin gets the opt-in.
  * - Every answer of a service to an allowed origin carries `Access-Control-Allow-Origin` (echoed),
  *   `-Allow-Credentials: true`, `-Expose-Headers` (the retry and rate-limit headers and the other
  *   non-safelisted headers the services send), and `Vary: Origin`.
@@ -18,8 +26,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PlainRequest, PlainResponse } from '../core/http.js'
 import type { ServiceName, SimulatorCore } from '../simulator-core.js'
 
-/** `startServer`'s `cors` option: `true` for every origin, or the origins allowed. */
-export type CorsOption = boolean | { origins?: readonly string[] | undefined }
+/**
+ * `startServer`'s `cors` option: `true` for pages on loopback origins; `{ origins }` for those origins
+ * (`loopback: true` adds the loopback ones; without `origins` it defaults to true).
+ */
+export type CorsOption =
+  | boolean
+  | { origins?: readonly string[] | undefined; loopback?: boolean | undefined }
+
+/** The origins CORS lets in: the listed ones, and (when `loopback`) every loopback origin. */
+interface CorsSettings {
+  origins: Set<string>
+  loopback: boolean
+}
 
 /** How long a browser may cache a preflight answer, in seconds. */
 const CORS_MAX_AGE = 600
@@ -38,32 +57,68 @@ const CORS_EXPOSED = [
 
 const ALWAYS_ALLOWED_HEADERS = ['authorization', 'content-type']
 
-/** Checks the option: `undefined` when CORS is off, otherwise the allowed origins (`undefined`: all). */
-export function checkCors(option: unknown): { origins: Set<string> | undefined } | undefined {
+/**
+ * An origin as the `Origin` header writes it (`http://localhost:5173`: scheme, host and port, lower case,
+ * no path), or `undefined` when `value` is not one.
+ */
+export function normalOrigin(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const normal = value.replace(/\/$/, '').toLowerCase()
+  try {
+    const { origin } = new URL(normal)
+    return origin !== 'null' && origin === normal ? normal : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** What an origin given to `cors` must look like, for the messages that refuse one. */
+export const ORIGIN_FORM = 'an origin like "http://localhost:5173" (scheme, host, port; no path)'
+
+const LOOPBACK_V4 = /^127(\.[0-9]{1,3}){3}$/
+
+/** Whether an `Origin` is a page on this machine: `http(s)` on localhost, `*.localhost`, 127/8 or [::1]. */
+function isLoopbackOrigin(origin: string): boolean {
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    return false
+  }
+  if (url.origin !== origin.toLowerCase()) return false
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
+  const host = url.hostname
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    LOOPBACK_V4.test(host) ||
+    host === '[::1]'
+  )
+}
+
+/** Checks the option: `undefined` when CORS is off, otherwise the origins it lets in. */
+export function checkCors(option: unknown): CorsSettings | undefined {
   if (option === undefined || option === false) return undefined
-  if (option === true) return { origins: undefined }
+  if (option === true) return { origins: new Set(), loopback: true }
   const bad = (why: string) =>
     new TypeError(`[understudy] Failed to start the server: cors ${why}.`)
   if (typeof option !== 'object' || option === null)
-    throw bad('must be true, false or { origins: [...] }')
-  const { origins } = option as { origins?: unknown }
-  if (origins === undefined) return { origins: undefined }
+    throw bad('must be true, false or { origins: [...], loopback }')
+  const { origins, loopback } = option as { origins?: unknown; loopback?: unknown }
+  if (loopback !== undefined && typeof loopback !== 'boolean')
+    throw bad('loopback must be true or false')
+  if (origins === undefined) return { origins: new Set(), loopback: loopback ?? true }
   if (!Array.isArray(origins)) throw bad('origins must be a list of origins')
   return {
     origins: new Set(
       origins.map((origin: unknown) => {
-        let parsed: URL | undefined
-        try {
-          parsed = typeof origin === 'string' ? new URL(origin) : undefined
-        } catch {}
-        const normal = typeof origin === 'string' ? origin.replace(/\/$/, '').toLowerCase() : ''
-        if (!parsed || parsed.origin === 'null' || parsed.origin !== normal)
-          throw bad(
-            `origins takes origins like "http://localhost:5173" (scheme, host, port; no path), got ${JSON.stringify(origin)}`,
-          )
+        const normal = normalOrigin(origin)
+        if (normal === undefined)
+          throw bad(`origins takes ${ORIGIN_FORM}, got ${JSON.stringify(origin)}`)
         return normal
       }),
     ),
+    loopback: loopback ?? false,
   }
 }
 
@@ -74,7 +129,8 @@ export function createCors(option: unknown, simulator: SimulatorCore) {
   const allowedOrigin = (request: IncomingMessage): string | undefined => {
     const { origin } = request.headers
     if (origin === undefined || origin === 'null') return undefined
-    return settings.origins === undefined || settings.origins.has(origin.toLowerCase())
+    return settings.origins.has(origin.toLowerCase()) ||
+      (settings.loopback && isLoopbackOrigin(origin))
       ? origin
       : undefined
   }
@@ -121,8 +177,9 @@ export function createCors(option: unknown, simulator: SimulatorCore) {
         'access-control-allow-methods': (methods.length > 0 ? methods : [requested]).join(', '),
         'access-control-allow-headers': [...headers.values()].join(', '),
         'access-control-max-age': String(CORS_MAX_AGE),
-        vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+        vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers, Access-Control-Request-Private-Network',
       }
+      // Only here, for an origin allowed above: the opt-in lets that public page reach this server.
       if (request.headers['access-control-request-private-network'] === 'true')
         answer['access-control-allow-private-network'] = 'true'
       return { status: 204, headers: answer, body: '' }

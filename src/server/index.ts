@@ -7,13 +7,14 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { hasPathPatterns, loadPathPatternEngine } from '../faults/path-pattern.js'
 import type { ServiceName } from '../services.js'
 import {
   createSimulatorCore,
   type SimulatorCore,
   type SimulatorOptions,
 } from '../simulator-core.js'
-import { keepStateFile } from '../snapshot/state-file.js'
+import { checkStateFileMaxBytes, keepStateFile } from '../snapshot/state-file.js'
 import { answerClientError } from './client-error.js'
 import { createClosing } from './closing.js'
 import { checkControlToken, createControlAuth } from './control-auth.js'
@@ -55,8 +56,9 @@ export interface ServerOptions extends Omit<SimulatorOptions, ServiceName> {
    */
   allowedHosts?: AllowedHosts
   /**
-   * CORS for the simulated services (never the control surface), off by default: `true` for pages of any
-   * origin, `{ origins: ['http://localhost:5173'] }` for those only.
+   * CORS for the simulated services (never the control surface), off by default: `true` for pages on
+   * loopback origins (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`, any port),
+   * `{ origins: ['https://app.example.com'] }` for those only (`loopback: true` adds the loopback ones).
    */
   cors?: CorsOption
   /**
@@ -65,6 +67,11 @@ export interface ServerOptions extends Omit<SimulatorOptions, ServiceName> {
    * background after changes (atomically: a crash never loses the previous save) and by `close()`.
    */
   stateFile?: string
+  /**
+   * The most bytes of state the state file holds, 64 MiB by default, at most 128 MiB: a write to a service
+   * that could take the state past it is refused 400 in the service's shape (docs/state.md).
+   */
+  stateFileMaxBytes?: number
 }
 
 /** A running standalone server. */
@@ -96,11 +103,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     allowedHosts: givenHosts,
     cors: givenCors,
     stateFile,
+    stateFileMaxBytes,
     ...simulatorOptions
   } = options
   const controlToken = checkControlToken(givenToken)
   const allowedHosts = checkAllowedHosts(givenHosts)
   checkCors(givenCors)
+  checkStateFileMaxBytes(stateFileMaxBytes)
 
   // The handler is attached before the server listens: a request that arrives while the simulator (or
   // msw, for the msw engine) is still loading waits for it instead of never being answered.
@@ -138,6 +147,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     const origin = `http://${urlHost(host)}:${port}`
     const bases = serverBaseUrls(origin)
+    // A scenario's stub with a `pathPattern` is checked and compiled by re2js, loaded only when needed:
+    // when the scenario has one, or a state file (whose scenario may) is read.
+    if (hasPathPatterns(simulatorOptions.scenario) || stateFile !== undefined)
+      await loadPathPatternEngine()
     const simulator = createSimulatorCore({
       ...simulatorOptions,
       ...bases,
@@ -146,7 +159,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await simulator.ready
     // The default engine never loads msw (a fifth of the CLI's start); the msw engine loads it here.
     const msw = engine === 'msw' ? await loadMswEngine(simulator) : undefined
-    const kept = stateFile === undefined ? undefined : await keepStateFile(simulator, stateFile)
+    const kept =
+      stateFile === undefined
+        ? undefined
+        : await keepStateFile(simulator, stateFile, { maxBytes: stateFileMaxBytes, url: origin })
     handle = createServe({
       simulator,
       origin,
@@ -156,6 +172,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       msw,
       lingering,
       closing,
+      stateFile: kept,
     })
     started(true)
     return {

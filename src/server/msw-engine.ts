@@ -8,6 +8,7 @@
  * @module
  */
 import type { IncomingMessage } from 'node:http'
+import { hideWebStorage, restoreWebStorage } from '../msw/hide-web-storage.js'
 import { perService, type ServiceName } from '../services.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import type { ReadBody } from './node-io.js'
@@ -21,10 +22,15 @@ export function mswCanCarry(method: string, body: ReadBody | undefined): boolean
 
 /** Loads msw and builds each service's handlers. */
 export async function loadMswEngine(simulator: SimulatorCore) {
-  const [{ getResponse }, { serviceHandlers }] = await Promise.all([
-    import('msw'),
-    import('../msw/adapter.js'),
-  ])
+  // msw 2 reads Node's localStorage as it loads: hidden meanwhile (src/msw/hide-web-storage.ts), then put back.
+  hideWebStorage()
+  let loaded: [typeof import('msw'), typeof import('../msw/adapter.js')]
+  try {
+    loaded = await Promise.all([import('msw'), import('../msw/adapter.js')])
+  } finally {
+    restoreWebStorage()
+  }
+  const [{ getResponse }, { serviceHandlers }] = loaded
   const handlers = perService(({ name }) =>
     simulator
       .routes('server', name)

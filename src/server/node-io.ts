@@ -4,7 +4,13 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { PlainRequest, PlainResponse } from '../core/http.js'
+import {
+  type BodyPart,
+  isStreamed,
+  isStreamType,
+  type PlainRequest,
+  type PlainResponse,
+} from '../core/http.js'
 
 /** A request body as read: the bytes, or `oversized` when it passed the limit (the rest is not read). */
 export type ReadBody = { bytes: Buffer | undefined; oversized: boolean }
@@ -141,14 +147,84 @@ export function toPlainRequest(
 /**
  * Writes a plain response with an exact `Content-Length` (no body on HEAD). The body goes to `end` as a
  * string: node then sends the head and the body in one write, where a Buffer costs a second (`writev`).
+ * A streamed response (`parts`) goes out part by part, chunked, each after its delay: the promise settles
+ * when the last part is written (or the client has gone).
  */
-export function writePlain(response: ServerResponse, plain: PlainResponse, head: boolean): void {
+export function writePlain(
+  response: ServerResponse,
+  plain: PlainResponse,
+  head: boolean,
+): void | Promise<void> {
   const headers: Record<string, string> = {}
   for (const name in plain.headers) headers[name] = plain.headers[name] as string
+  if (isStreamed(plain) && !head) {
+    response.writeHead(plain.status, headers)
+    return writeParts(response, plain.parts)
+  }
   headers['content-length'] = String(Buffer.byteLength(plain.body))
   response.writeHead(plain.status, headers)
   if (head) response.end()
   else response.end(plain.body, 'utf8')
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** Writes a stream's parts in order, each after its delay, then ends it; stops when the client goes. */
+async function writeParts(response: ServerResponse, parts: readonly BodyPart[]): Promise<void> {
+  for (const part of parts) {
+    if (part.delayMs > 0) await wait(part.delayMs)
+    if (response.destroyed) return
+    response.write(part.text, 'utf8')
+  }
+  response.end()
+}
+
+/** How long writing pieces may hold the event loop before other requests get a turn, in ms. */
+const PIECES_SLICE_MS = 10
+
+/**
+ * Writes an answer whose body comes in pieces (chunked: its length is not known before), each piece
+ * built when it is taken: it waits while the client has not read what was sent (`drain`), and gives other
+ * requests a turn at least every {@link PIECES_SLICE_MS} ms. Stops when the client goes away; a failure
+ * is thrown to the caller, which logs it and, the head being sent, cuts the connection (the client sees a
+ * broken download, not a wrong one).
+ */
+export async function writePieces(
+  response: ServerResponse,
+  answer: { status: number; headers: Record<string, string>; pieces: Iterable<string> },
+  head: boolean,
+): Promise<void> {
+  response.writeHead(answer.status, answer.headers)
+  if (head) {
+    response.end()
+    return
+  }
+  const pieces = answer.pieces[Symbol.iterator]()
+  try {
+    let slice = performance.now()
+    for (let next = pieces.next(); !next.done; next = pieces.next()) {
+      if (response.destroyed) return
+      if (!response.write(next.value)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            response.off('drain', done)
+            response.off('close', done)
+            resolve()
+          }
+          response.on('drain', done)
+          response.on('close', done)
+        })
+      }
+      // A socket that takes everything at once drains without a turn of the event loop: give one.
+      if (performance.now() - slice > PIECES_SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve))
+        slice = performance.now()
+      }
+    }
+    response.end()
+  } finally {
+    pieces.return?.()
+  }
 }
 
 /** Writes a Fetch response the way `writePlain` writes a plain one. */
@@ -163,6 +239,20 @@ export async function writeFetchResponse(
   })
   const cookies = answer.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
+  if (!head && answer.body && isStreamType(answer.headers.get('content-type'))) {
+    // A stream, as `writePlain` writes one: chunked, each piece as it comes.
+    response.writeHead(answer.status, headers)
+    const reader = answer.body.getReader()
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      if (response.destroyed) {
+        await reader.cancel()
+        return
+      }
+      response.write(read.value)
+    }
+    response.end()
+    return
+  }
   const body = Buffer.from(await answer.arrayBuffer())
   headers['content-length'] = String(body.length)
   response.writeHead(answer.status, headers)

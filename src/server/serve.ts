@@ -4,8 +4,9 @@
  * 1. the `Host` check (every request; `host-check.ts`): 403;
  * 2. under `/__understudy`: the same-origin rules (403, 415; `same-origin.ts`), the control token (401;
  *    `control-auth.ts`), then the control surface (`control/http.ts`);
- * 3. under a service's prefix: a CORS preflight when CORS is on (`cors.ts`), otherwise the simulator,
- *    through the core (`direct`) or msw's `getResponse` (`msw`);
+ * 3. under a service's prefix: a CORS preflight when CORS is on (`cors.ts`); a write the state file
+ *    cannot keep (`state-guard.ts`); otherwise the simulator, through the core (`direct`) or msw's
+ *    `getResponse` (`msw`);
  * 4. anything else: the server's 404, listing the services, the control surface and the inspector.
  *
  * An answer given before the body was read closes the connection with a lingering close
@@ -16,15 +17,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CONTROL_PREFIX, handleControl } from '../control/http.js'
 import { isNetworkFault, type PlainResponse } from '../core/http.js'
 import type { ServiceName, SimulatorCore } from '../simulator-core.js'
+import type { StateFileKeeper } from '../snapshot/state-file.js'
 import { controlError, internalErrorAnswer, logInternalError } from './answers.js'
 import type { Closing } from './closing.js'
 import type { ControlAuth } from './control-auth.js'
 import type { Cors } from './cors.js'
 import type { Lingering } from './lingering.js'
 import { type MswEngine, mswCanCarry } from './msw-engine.js'
-import { readBody, sendJson, toPlainRequest, writeFetchResponse, writePlain } from './node-io.js'
+import {
+  readBody,
+  sendJson,
+  toPlainRequest,
+  writeFetchResponse,
+  writePieces,
+  writePlain,
+} from './node-io.js'
 import { isControlPath, serviceOfPath, serviceUrls } from './paths.js'
 import { foreignOrigin, hasBody, notJson } from './same-origin.js'
+import { isWrite, refuseWrite } from './state-guard.js'
 
 /** What answering a request needs. */
 export interface ServeContext {
@@ -36,6 +46,8 @@ export interface ServeContext {
   msw: MswEngine | undefined
   lingering: Lingering
   closing: Closing
+  /** The state file's keeper (`stateFile`): writes to the services pass its check (`state-guard.ts`). */
+  stateFile: StateFileKeeper | undefined
 }
 
 /** Builds the request handler of one server. */
@@ -86,9 +98,12 @@ export function createServe(context: ServeContext) {
         ? await readBody(request, simulator.maxBodyBytes)
         : undefined
     if (body?.oversized) lingering.after(request, response)
+    // A control write may change the state too: counted against the state file's bound, never refused.
+    if (isWrite(method)) context.stateFile?.count(body?.bytes?.length ?? 0)
     const answer = await handleControl(simulator, toPlainRequest(request, origin, body), path)
     if (access.setCookie !== undefined) response.setHeader('set-cookie', access.setCookie)
-    writePlain(response, answer, method === 'HEAD')
+    if ('pieces' in answer) await writePieces(response, answer, method === 'HEAD')
+    else writePlain(response, answer, method === 'HEAD')
   }
 
   async function serveService(
@@ -113,6 +128,15 @@ export function createServe(context: ServeContext) {
         ? await readBody(request, simulator.maxBodyBytes)
         : undefined
     if (body?.oversized) lingering.after(request, response)
+    if (context.stateFile && !body?.oversized && isWrite(method)) {
+      const refused = await refuseWrite(
+        context.stateFile,
+        simulator,
+        service,
+        body?.bytes?.length ?? 0,
+      )
+      if (refused) return writePlain(response, refused, head)
+    }
 
     if (!msw || !mswCanCarry(method, body)) {
       const outcome = await simulator.dispatch(
@@ -121,14 +145,14 @@ export function createServe(context: ServeContext) {
         service,
       )
       if (!outcome) notFound(response, target)
-      else if (!isNetworkFault(outcome)) writePlain(response, outcome, head)
-      else if (outcome.network === 'reset') request.socket.destroy()
+      else if (!isNetworkFault(outcome)) await writePlain(response, outcome, head)
+      else if (outcome.network === 'reset') request.socket.resetAndDestroy()
       else context.closing.hang(request.socket)
       return
     }
     const answer = await msw(request, origin, service, body)
     if (!answer) notFound(response, target)
-    else if (answer.type === 'error') request.socket.destroy()
+    else if (answer.type === 'error') request.socket.resetAndDestroy()
     else await writeFetchResponse(response, answer, head)
   }
 

@@ -53,15 +53,29 @@ function checkReferences(snapshot: Snapshot, context: z.RefinementCtx): void {
   }
 }
 
-const clockSchema = z.strictObject({
-  start: epochMs,
-  created: z.enum(['fixed', 'real']),
-  fixedAt: epochMs.nullable(),
-  offsetMs: z
-    .number()
-    .min(-2 * MAX_TIME_MS)
-    .max(2 * MAX_TIME_MS),
-})
+/**
+ * A clock's state. The time it gives must be one a `Date` can hold: its fixed instant, or its start plus the
+ * offset (the real time plus the offset is kept within range as real time goes on, `core/clock.ts`), so
+ * that a restored clock never makes every later answer fail with `Invalid time value`.
+ */
+const clockSchema = z
+  .strictObject({
+    start: epochMs,
+    created: z.enum(['fixed', 'real']),
+    fixedAt: epochMs.nullable(),
+    offsetMs: z
+      .number()
+      .min(-2 * MAX_TIME_MS)
+      .max(2 * MAX_TIME_MS),
+  })
+  .superRefine((clock, context) => {
+    if (Math.abs(clock.start + clock.offsetMs) <= MAX_TIME_MS) return
+    context.addIssue({
+      code: 'custom',
+      path: ['offsetMs'],
+      message: `with the start ${clock.start} it gives ${clock.start + clock.offsetMs}, not a time a Date can hold (within ±8.64e15 ms of 1970)`,
+    })
+  })
 
 /** A snapshot of format version 1, with every record's fields and the references between records checked. */
 export const snapshotSchema = z

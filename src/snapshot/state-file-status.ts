@@ -4,7 +4,7 @@
  * @module
  */
 
-/** A state file's status: where it is and how many saves have completed. */
+/** A state file's status: where it is, how many saves have completed, and what went wrong. */
 export interface StateFileStatus {
   /** The file's absolute path. */
   path: string
@@ -14,8 +14,19 @@ export interface StateFileStatus {
   saves: number
   /** When the last save completed (ISO 8601, the real time), or `null`. */
   savedAt: string | null
-  /** Why the last save failed, or `null` (a failed save is retried on the next change check). */
+  /** The file's size in bytes as last saved (or loaded); `null` before the first save of a new file. */
+  bytes: number | null
+  /** The most bytes of state the file holds: past it, writes to the services are refused. */
+  maxBytes: number
+  /** How long the last completed save took, in milliseconds (spread over the event loop), or `null`. */
+  lastSaveMs: number | null
+  /**
+   * Why the last save failed, or `null`. While saves fail, writes to the services are refused and the
+   * save is retried with a growing delay.
+   */
   lastError: string | null
+  /** Saves failed in a row since the last that completed. */
+  failures: number
 }
 
 const statuses = new WeakMap<object, () => StateFileStatus>()

@@ -43,6 +43,8 @@ export interface CompareContext {
   stableOrder: OrderStability
   /** Who sent the request (a credential's id), for per-account header counters. */
   who: string
+  /** Lists (`body.members`) whose order the real service does not fix: compared as sets (`unordered.ts`). */
+  unordered: ReadonlySet<string>
 }
 
 /** One side's answer. */
@@ -106,7 +108,9 @@ function compareNumbers(
   context: CompareContext,
 ): Finding[] {
   const space = numberSpace(place)
-  if (space !== undefined && Number.isInteger(recorded) && Number.isInteger(simulated)) {
+  // Ids are positive: -1 and 0 under an id key are sentinels (`max_message_id: -1`, no message), values.
+  const ids = Number.isInteger(recorded) && Number.isInteger(simulated)
+  if (space !== undefined && ids && recorded > 0 && simulated > 0) {
     const conflict = context.identities.learn(space, recorded, simulated)
     return conflict ? [identityFinding(path, conflict)] : []
   }
@@ -243,7 +247,9 @@ function compareListsById(
       findings.push({ kind: 'extra', path: `${path}[${j}]`, expected: undefined, actual: item })
     }
   })
-  const inOrder = pairs.every(([, j], n) => n === 0 || j > (pairs[n - 1] as [number, number])[1])
+  const inOrder =
+    context.unordered.has(path) ||
+    pairs.every(([, j], n) => n === 0 || j > (pairs[n - 1] as [number, number])[1])
   if (!inOrder) {
     const recordedIds = pairs.map(([i]) => idOf(recorded[i]))
     const simOrder = [...pairs].sort((a, b) => a[1] - b[1]).map(([i]) => idOf(recorded[i]))

@@ -8,11 +8,30 @@ import type { Difference, VerifyReport } from './report.js'
 
 const WIDTH = { exchange: 4, request: 34, what: 34, value: 34 }
 
-/** A value as a short cell: JSON, cut to `width` characters; `(absent)` when there is none. */
-function cell(value: unknown, width: number = WIDTH.value): string {
+/** A value as one line of text: JSON; `(absent)` when there is none. */
+function flat(value: unknown): string {
   const text = value === undefined ? '(absent)' : JSON.stringify(value)
-  const flat = (text ?? String(value)).replace(/\s+/g, ' ')
-  return flat.length <= width ? flat : `${flat.slice(0, width - 1)}…`
+  return (text ?? String(value)).replace(/\s+/g, ' ')
+}
+
+/** Text cut to `width` characters from `from` (`…` where something was left out). */
+function cut(text: string, from: number, width: number): string {
+  const head = from > 0 ? '…' : ''
+  const room = width - head.length
+  const rest = text.slice(from)
+  return rest.length <= room ? `${head}${rest}` : `${head}${rest.slice(0, room - 1)}…`
+}
+
+/**
+ * The recorded and the simulated value as two short cells. Two long texts that begin alike are both cut from
+ * a little before where they first differ, so the cells show the difference, not the same beginning twice.
+ */
+function cells(expected: unknown, actual: unknown, width: number = WIDTH.value): [string, string] {
+  const [a, b] = [flat(expected), flat(actual)]
+  let same = 0
+  while (same < a.length && same < b.length && a[same] === b[same]) same++
+  const from = Math.max(a.length, b.length) > width && same > width / 2 ? same - 8 : 0
+  return [cut(a, from, width), cut(b, from, width)]
 }
 
 /** The URL's path and query, for the table. */
@@ -52,12 +71,13 @@ export function formatReport(report: VerifyReport): string {
       `${pad('#', WIDTH.exchange)}${pad('request', WIDTH.request)}${pad('what differs', WIDTH.what)}${pad('real (recorded)', WIDTH.value)}simulator`,
     )
     for (const difference of report.differences) {
+      const [expected, actual] = cells(difference.expected, difference.actual)
       lines.push(
         pad(String(difference.exchange), WIDTH.exchange) +
           pad(`${difference.method} ${pathOf(difference.url)}`, WIDTH.request) +
           pad(what(difference), WIDTH.what) +
-          pad(cell(difference.expected), WIDTH.value) +
-          cell(difference.actual) +
+          pad(expected, WIDTH.value) +
+          actual +
           (difference.note ? `  (${difference.note})` : ''),
       )
     }
@@ -74,14 +94,15 @@ export function formatReport(report: VerifyReport): string {
   for (const organization of setup.organizations) {
     lines.push(
       `  messaging ${organization.recordedUrl} as "${organization.subdomain}", level ${organization.featureLevel} (${organization.featureLevelFrom})`,
+      `    e-mail visibility ${organization.emailVisibility} (${organization.emailVisibilityFrom})`,
     )
   }
   for (const account of setup.accounts) {
     lines.push(`  ${account.service} ${account.credential}: ${account.role} (${account.from})`)
   }
-  if (setup.seededUsers > 0 || setup.seededPresets > 0) {
+  if (setup.seededUsers > 0 || setup.seededPresets > 0 || setup.seededMessages > 0) {
     lines.push(
-      `  seeded from the recording: ${setup.seededUsers} user(s), ${setup.seededPresets} preset(s)`,
+      `  seeded from the recording: ${setup.seededUsers} user(s), ${setup.seededMessages} message(s), ${setup.seededPresets} preset(s)`,
     )
   }
   for (const note of setup.notes) lines.push(`  note: ${note}`)

@@ -14,6 +14,9 @@
  *   `2026-01-01T00:14:00+00:00` is a difference.
  * - Inside strings, each organization's URL stands for the other side's, and 32-digit hex tokens (avatar
  *   hashes) map consistently; the rest of the string must be equal.
+ * - A dummy address (`user<id>@<fake domain>`, what Zulip shows for a hidden address) of the recording's
+ *   fake domain maps as a user id and a domain: `user9@localhost` is the simulator's `user12@acme.zulipchat.com`
+ *   when user 9 is its user 12 and `localhost` its `acme.zulipchat.com`.
  * @module
  */
 
@@ -39,6 +42,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DATE =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/
 const HASH = /\b[0-9a-f]{32}\b/g
+/** A dummy address: `user<id>@<fake domain>`. */
+const DUMMY_ADDRESS = /^user(\d+)@([^@\s]+)$/
+/** The space of fake e-mail domains. */
+export const FAKE_DOMAIN = 'fake e-mail domain'
 
 /** Where a value sits: its key and the nearest key above it (array indices skipped). */
 export interface Place {
@@ -87,6 +94,8 @@ export class IdentityMap {
   readonly #toRecorded = new Map<Space, Map<unknown, unknown>>()
   /** Organization URLs: simulator URL → recorded URL. */
   readonly #urls: Array<readonly [simulated: string, recorded: string]> = []
+  /** The recording's fake e-mail domains (of its dummy addresses). */
+  readonly #fakeDomains = new Set<string>()
 
   /** Learns that `recorded` is `simulated`; a conflict when either already stands for another value. */
   learn(space: Space, recorded: unknown, simulated: unknown): Conflict | undefined {
@@ -132,6 +141,16 @@ export class IdentityMap {
     this.#urls.sort((a, b) => b[0].length - a[0].length)
   }
 
+  /** Declares a domain of the recording's dummy addresses (`user<id>@<domain>`). */
+  addFakeDomain(recorded: string): void {
+    this.#fakeDomains.add(recorded)
+  }
+
+  /** Whether a recorded domain is one of the recording's fake e-mail domains. */
+  isFakeDomain(recorded: string): boolean {
+    return this.#fakeDomains.has(recorded)
+  }
+
   /** A simulator string with each organization URL written as the recording's. */
   urlsAsRecorded(text: string): string {
     let out = text
@@ -175,6 +194,14 @@ export function matchStrings(
     return { equal: true }
   }
   if (isUuid(recorded) && isUuid(sim)) return learned(map.learn('uuid', recorded, sim))
+  const recordedDummy = DUMMY_ADDRESS.exec(recorded)
+  const simDummy = DUMMY_ADDRESS.exec(sim)
+  if (recordedDummy && simDummy && map.isFakeDomain(recordedDummy[2] as string)) {
+    return learned(
+      map.learn('user', Number(recordedDummy[1]), Number(simDummy[1])) ??
+        map.learn(FAKE_DOMAIN, recordedDummy[2], simDummy[2]),
+    )
+  }
   if (isDate(recorded) && isDate(sim)) {
     return dateShape(recorded) === dateShape(sim) ? { equal: true } : { equal: false }
   }

@@ -8,18 +8,34 @@
  * `GET /users`); then what its requests got: a `POST /users` that succeeded makes an administrator with
  * `can_create_users`, `Must be an organization administrator` a member, `User not authorized to create
  * users` an administrator without it. Without evidence: a member (option `roles` says otherwise). A
- * credential whose every answer is a 401 maps onto no account: its header is replayed as recorded.
+ * credential whose every answer is a 401 maps onto no account: its header is replayed as recorded, unless
+ * the 401 is `Account is deactivated`: the account exists, deactivated before the recording began.
+ *
+ * A user the recording deactivates (`DELETE /users/{id}`, `DELETE /users/me`) was active before it, whatever
+ * later answers show. E-mail visibility comes from the addresses the answers show (`infer-visibility.ts`);
+ * a seeded user whose real address the recording never shows gets a stand-in of the recording's fake domain.
+ * A user's `max_message_id` before any message of the recording names a message that existed before it
+ * (Zulip's onboarding messages): it is planned as `earlierMessages`, which the set-up seeds.
  * @module
  */
 import type { MessagingScenarioInput } from '../../scenarios/schema/messaging.js'
 import type { Credential } from './credentials.js'
 import { describeCredential } from './credentials.js'
 import { header } from './har-input.js'
+import {
+  type OrganizationVisibility,
+  planVisibility,
+  type Reader,
+  type Sighting,
+  sightingsIn,
+  type VisibilityPlan,
+} from './infer-visibility.js'
 import { subdomainFor } from './locate.js'
 import { requestParams } from './params.js'
 import { asObject, type PlannedExchange, succeeded } from './plan.js'
 import type { VerifySetup } from './report.js'
 import { type RoleOverride, roleOverride } from './roles.js'
+import { dummyDomain, merge, num, type SeenUser, str, usersIn } from './seen-users.js'
 
 type OrganizationInput = MessagingScenarioInput['organizations'][number]
 type UserInput = OrganizationInput['users'][number]
@@ -41,21 +57,7 @@ const BOT_TYPE_NAMES: Readonly<Record<number, NonNullable<UserInput['bot']>>> = 
 }
 const NOT_ADMINISTRATOR = 'Must be an organization administrator'
 const CANNOT_CREATE = 'User not authorized to create users'
-
-/** What the answers reveal of one user. */
-interface SeenUser {
-  id: number | undefined
-  email: string
-  fullName: string | undefined
-  role: number | undefined
-  isActive: boolean | undefined
-  botType: number | null | undefined
-  botOwnerId: number | null | undefined
-  isSystemBot: boolean
-  dateJoined: string | undefined
-  timezone: string | undefined
-  avatarVersion: number | undefined
-}
+const DEACTIVATED = 'Account is deactivated'
 
 /** A user to seed, with what the snapshot step places (id, dates) beside the scenario's fields. */
 interface SeedUser {
@@ -72,6 +74,12 @@ interface PlannedOrganization {
   definition: OrganizationInput
   users: SeedUser[]
   featureLevelFrom: string
+  visibility: VisibilityPlan
+  /**
+   * Messages that existed before the recording, as the users' `max_message_id` shows them: each id with
+   * the recorded ids of the users whose newest message it was.
+   */
+  earlierMessages: Array<{ id: number; userIds: number[] }>
 }
 
 /** How to replay a messaging credential: as an account of an organization, or exactly as recorded. */
@@ -99,90 +107,6 @@ export interface LevelRule {
   min: number
 }
 
-const str = (value: unknown) => (typeof value === 'string' ? value : undefined)
-const num = (value: unknown) => (typeof value === 'number' ? value : undefined)
-
-/** Walks a JSON value, calling `visit` on every object. */
-function eachObject(value: unknown, visit: (object: Record<string, unknown>) => void): void {
-  if (Array.isArray(value)) {
-    for (const item of value) eachObject(item, visit)
-    return
-  }
-  const object = asObject(value)
-  if (!object) return
-  visit(object)
-  for (const item of Object.values(object)) eachObject(item, visit)
-}
-
-/** The users an answer reveals: user objects, message senders and recipients. */
-function usersIn(json: unknown): SeenUser[] {
-  const found: SeenUser[] = []
-  const blank = (id: number | undefined, email: string): SeenUser => ({
-    id,
-    email,
-    fullName: undefined,
-    role: undefined,
-    isActive: undefined,
-    botType: undefined,
-    botOwnerId: undefined,
-    isSystemBot: false,
-    dateJoined: undefined,
-    timezone: undefined,
-    avatarVersion: undefined,
-  })
-  eachObject(json, (object) => {
-    const id = num(object.user_id)
-    const email = str(object.delivery_email) ?? str(object.email)
-    if (id !== undefined && email !== undefined && typeof object.full_name === 'string') {
-      found.push({
-        ...blank(id, email),
-        fullName: object.full_name,
-        role: num(object.role),
-        isActive: typeof object.is_active === 'boolean' ? object.is_active : undefined,
-        botType: object.is_bot === true ? (num(object.bot_type) ?? 1) : null,
-        botOwnerId: object.is_bot === true ? (num(object.bot_owner_id) ?? null) : null,
-        isSystemBot: object.is_system_bot === true,
-        dateJoined: str(object.date_joined),
-        timezone: str(object.timezone),
-        avatarVersion: num(object.avatar_version),
-      })
-    }
-    const senderId = num(object.sender_id)
-    const senderEmail = str(object.sender_email)
-    if (senderId !== undefined && senderEmail !== undefined) {
-      found.push({
-        ...blank(senderId, senderEmail),
-        fullName: str(object.sender_full_name),
-        isSystemBot: object.sender_realm_str === 'zulipinternal',
-        botType: object.sender_realm_str === 'zulipinternal' ? 1 : undefined,
-      })
-    }
-    if (Array.isArray(object.display_recipient)) {
-      for (const person of object.display_recipient) {
-        const entry = asObject(person)
-        const personId = num(entry?.id)
-        const personEmail = str(entry?.email)
-        if (personId !== undefined && personEmail !== undefined) {
-          found.push({ ...blank(personId, personEmail), fullName: str(entry?.full_name) })
-        }
-      }
-    }
-  })
-  return found
-}
-
-/** Merges what is known of one user; earlier, fuller facts are kept. */
-function merge(into: SeenUser, more: SeenUser): void {
-  for (const key of Object.keys(more) as Array<keyof SeenUser>) {
-    if (into[key] === undefined && more[key] !== undefined) {
-      ;(into as unknown as Record<string, unknown>)[key] = more[key]
-    }
-  }
-  if (more.isSystemBot) into.isSystemBot = true
-  // A real address beats the fake `user<id>@<host>` shown when addresses are hidden.
-  if (/^user\d+@/.test(into.email) && !/^user\d+@/.test(more.email)) into.email = more.email
-}
-
 /** A synthetic API key (32 letters and digits, as Zulip's), unique per number. */
 const syntheticKey = (n: number) => `UnderstudyVerifyKey${String(n).padStart(13, '0')}`
 
@@ -193,6 +117,8 @@ interface Evidence {
   cannotCreate: boolean
   welcomed: boolean
   valid: boolean
+  /** Its first answer was `Account is deactivated`: deactivated before the recording began. */
+  deactivatedBefore: boolean
 }
 
 function evidenceOf(plans: readonly PlannedExchange[]): Map<string, Evidence> {
@@ -205,11 +131,12 @@ function evidenceOf(plans: readonly PlannedExchange[]): Map<string, Evidence> {
       cannotCreate: false,
       welcomed: false,
       valid: false,
+      deactivatedBefore: str(asObject(plan.json)?.msg) === DEACTIVATED,
     }
     evidence.set(id, known)
-    if (plan.exchange.status !== 401) known.valid = true
     const path = plan.located?.path
     const message = str(asObject(plan.json)?.msg)
+    if (plan.exchange.status !== 401 || message === DEACTIVATED) known.valid = true
     if (plan.exchange.method === 'POST' && path === '/api/v1/users' && succeeded(plan))
       known.created = true
     if (path === '/api/v1/realm/test_welcome_bot_custom_message' && succeeded(plan))
@@ -262,6 +189,7 @@ export function planMessaging(
   plans: readonly PlannedExchange[],
   levels: LevelRule,
   roles: ReadonlyMap<string, string>,
+  emailVisibility?: OrganizationVisibility,
 ): MessagingPlan {
   const evidence = evidenceOf(plans)
   const createdUserIds = new Set<number>()
@@ -280,6 +208,10 @@ export function planMessaging(
     const subdomain = subdomainFor(base, subdomains)
     subdomains.add(subdomain)
     const created = new Set<string>()
+    const deactivatedIds = new Set<number>()
+    const deactivatedEmails = new Set<string>()
+    const sightings: Sighting[] = []
+    const maxMessageIds: Array<{ id: number; credential: string }> = []
     const seen: SeenUser[] = []
     const byId = new Map<number, SeenUser>()
     /** The user an e-mail names: a human before a bot of the same address (a system bot's may be reused). */
@@ -321,14 +253,34 @@ export function planMessaging(
       }
       const pathId = /^\/api\/v1\/users\/(\d+)$/.exec(plan.located?.path ?? '')?.[1]
       if (pathId !== undefined) mentionedUserIds.add(Number(pathId))
-      if (succeeded(plan)) for (const user of usersIn(plan.json)) remember(user)
+      if (plan.exchange.method === 'DELETE' && succeeded(plan)) {
+        if (pathId !== undefined) deactivatedIds.add(Number(pathId))
+        const email = emailOf(plan.credential)
+        if (plan.located?.path === '/api/v1/users/me' && email)
+          deactivatedEmails.add(email.toLowerCase())
+      }
+      if (succeeded(plan)) {
+        for (const user of usersIn(plan.json)) remember(user)
+        sightings.push(...sightingsIn(plan.json, plan.credential.id))
+        const newest = num(body?.max_message_id)
+        if (plan.located?.path === '/api/v1/users/me' && newest !== undefined && newest > 0)
+          maxMessageIds.push({ id: newest, credential: plan.credential.id })
+      }
       const limit = Number(header(plan.exchange.responseHeaders, 'x-ratelimit-limit'))
       if (Number.isInteger(limit) && limit > 0) rateLimit ??= limit
     }
 
     const users: SeedUser[] = []
-    const addUser = (user: SeenUser, role: UserInput['role'], canCreateUsers: boolean) => {
+    const addUser = (
+      user: SeenUser,
+      role: UserInput['role'],
+      canCreateUsers: boolean,
+      deactivatedBefore = false,
+    ) => {
       const email = user.email
+      const deactivatedHere =
+        (user.id !== undefined && deactivatedIds.has(user.id)) ||
+        deactivatedEmails.has(email.toLowerCase())
       const bot = user.botType === undefined || user.botType === null ? null : user.botType
       const owner = user.botOwnerId == null ? undefined : byId.get(user.botOwnerId)
       users.push({
@@ -338,7 +290,7 @@ export function planMessaging(
           role,
           apiKey: syntheticKey(++keys),
           canCreateUsers,
-          isActive: user.isActive ?? true,
+          isActive: deactivatedHere || (user.isActive ?? !deactivatedBefore),
           bot: bot === null ? null : (BOT_TYPE_NAMES[bot] ?? 'generic'),
           ...(owner && bot !== null && owner.botType == null ? { botOwner: owner.email } : {}),
           systemBot: bot !== null && user.isSystemBot,
@@ -351,6 +303,7 @@ export function planMessaging(
     }
 
     // The credentials' accounts first: their roles come from evidence too.
+    const readers = new Map<string, Reader>()
     const credentialEmails = new Map<string, string[]>()
     for (const plan of own) {
       const email = emailOf(plan.credential)
@@ -382,6 +335,7 @@ export function planMessaging(
         cannotCreate: proofs.some((p) => p.cannotCreate),
         welcomed: proofs.some((p) => p.welcomed),
         valid: true,
+        deactivatedBefore: proofs.every((p) => p.deactivatedBefore),
       }
       const overridden: RoleOverride | undefined = roleOverride(roles, lower)
       const seenUser = byEmail(lower)
@@ -409,13 +363,15 @@ export function planMessaging(
         role: `${role}${canCreateUsers ? ' (can_create_users)' : ''}`,
         from,
       })
+      for (const id of credentialIds)
+        readers.set(id, { role: role ?? 'member', userId: seenUser?.id })
       if (created.has(lower)) continue
       const user: SeenUser = seenUser ?? {
         ...{ id: undefined, email: lower, fullName: undefined, role: undefined },
         ...{ isActive: undefined, botType: null, botOwnerId: null, isSystemBot: false },
         ...{ dateJoined: undefined, timezone: undefined, avatarVersion: undefined },
       }
-      addUser(user, role, canCreateUsers)
+      addUser(user, role, canCreateUsers, proof.deactivatedBefore)
     }
     // Then everyone else the answers show existed before the recording.
     for (const user of seen) {
@@ -429,16 +385,47 @@ export function planMessaging(
     const level = featureLevelOf(own, levels)
     if (level.from.includes('above the newest'))
       notes.push(`${base}: replayed at level ${level.level}: ${level.from}`)
+    const visibility = planVisibility(sightings, {
+      readers,
+      created: createdUserIds,
+      featureLevel: level.level,
+      option: emailVisibility,
+    })
+    for (const user of users) {
+      const id = user.recordedId
+      const own = id === undefined ? undefined : visibility.users.get(id)
+      if (own !== undefined) {
+        user.input.emailAddressVisibility = own
+        notes.push(
+          `${base}: user ${id} has its own e-mail visibility, ${own} (what the answers show)`,
+        )
+      }
+      // Only ever shown as `user<id>@<fake domain>`: the real address is not in the recording.
+      const domain = dummyDomain(user.input.email, id)
+      if (domain !== undefined) user.input.email = `address-not-recorded-${id}@${domain}`
+    }
+    const earlierMessages = new Map<number, number[]>()
+    const firstCreated = Math.min(...createdMessageIds)
+    for (const { id, credential } of maxMessageIds) {
+      const userId = readers.get(credential)?.userId
+      if (userId === undefined || createdMessageIds.has(id) || id > firstCreated) continue
+      const ids = earlierMessages.get(id) ?? []
+      if (!ids.includes(userId)) ids.push(userId)
+      earlierMessages.set(id, ids)
+    }
     const settings = own.map((plan) => asObject(plan.json)).find((body) => str(body?.realm_name))
     organizations.push({
       base,
       featureLevelFrom: level.from,
       users,
+      visibility,
+      earlierMessages: [...earlierMessages].map(([id, userIds]) => ({ id, userIds })),
       definition: {
         subdomain,
         name: str(settings?.realm_name) ?? 'Understudy verify',
         description: plainDescription(str(settings?.realm_description)),
         featureLevel: level.level,
+        emailAddressVisibility: visibility.organization,
         ...(rateLimit === undefined ? {} : { rateLimit: { perHour: rateLimit } }),
         users: users.map((user) => user.input),
       },

@@ -10,7 +10,7 @@ import { DEFAULT_ROUTER_BASE_URL } from '../router/definition.js'
 import type { Answer } from './compare.js'
 import { basic, type Credential } from './credentials.js'
 import type { HeaderList } from './har-input.js'
-import type { IdentityMap } from './identity.js'
+import { FAKE_DOMAIN, type IdentityMap } from './identity.js'
 import type { PlannedExchange } from './plan.js'
 import type { Setup } from './setup.js'
 
@@ -42,6 +42,14 @@ function mapPath(path: string, identities: IdentityMap): string {
   return segments
     .map((segment, i) => {
       const space = PATH_SPACES[segments[i - 1] ?? '']
+      if (space === 'user') {
+        const dummy = /^user(\d+)(?:@|%40)([^@%]+)$/.exec(segment)
+        const domain = dummy && identities.toSim(FAKE_DOMAIN, dummy[2])
+        if (dummy && typeof domain === 'string') {
+          const id = identities.toSim('user', Number(dummy[1])) ?? dummy[1]
+          return `user${String(id)}@${domain}`
+        }
+      }
       if (space === undefined || !/^\d+$/.test(segment)) return segment
       const mapped = identities.toSim(space, Number(segment))
       return mapped === undefined ? segment : String(mapped)

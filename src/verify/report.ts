@@ -68,6 +68,13 @@ export interface VerifySetup {
     featureLevel: number
     /** Where the level came from: `server_settings`, `--feature-level`, or the default. */
     featureLevelFrom: string
+    /**
+     * The `email_address_visibility` its users get (`everyone`, `members`, `moderators`, `admins`,
+     * `nobody`, or `server-default`: the real default for a new organization at the level).
+     */
+    emailVisibility: string
+    /** Where it came from: the addresses the answers show, `--email-visibility`, or the default. */
+    emailVisibilityFrom: string
   }>
   /** Each credential of the recording, and the simulator account it was mapped onto. */
   accounts: Array<{
@@ -83,6 +90,8 @@ export interface VerifySetup {
   seededUsers: number
   /** Presets seeded because the recording shows they existed before it started. */
   seededPresets: number
+  /** Messages seeded because the recording shows they existed before it started (`max_message_id`). */
+  seededMessages: number
   /** Anything else worth knowing (a level above the simulator's newest, a default taken). */
   notes: string[]
 }

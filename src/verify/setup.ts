@@ -4,6 +4,7 @@
  * recording's first date, and then, through a snapshot (the public `snapshot()`/`restore()`), each seeded
  * user placed at the id the recording shows, with its recorded join date, time zone and avatar version, and
  * the id sequences set so that the recording's first new user and first new message get their recorded
+ * ids, and the messages the recording shows existed before it (a user's `max_message_id`) seeded at their
  * ids. Ids that still differ are mapped (`identity.ts`).
  * @module
  */
@@ -19,6 +20,7 @@ import { VerifyInputError } from './har-input.js'
 import { IdentityMap } from './identity.js'
 import { type MessagingPlan, planMessaging } from './infer-messaging.js'
 import { planRouter, type RouterPlan } from './infer-router.js'
+import { type OrganizationVisibility, VISIBILITY_NAMES } from './infer-visibility.js'
 import { ofService, type PlannedExchange } from './plan.js'
 import type { VerifySetup } from './report.js'
 
@@ -32,6 +34,8 @@ export interface SetupOptions {
   seed?: string | number | undefined
   /** Roles where the recording does not show them: e-mail or router key → role (see `roles.ts`). */
   roles?: ReadonlyMap<string, string>
+  /** Each organization's e-mail visibility, whatever the answers show (`infer-visibility.ts`). */
+  emailVisibility?: string | undefined
 }
 
 /** A simulator set up to match a recording, and what replay needs to address it. */
@@ -65,8 +69,60 @@ function startOf(plans: readonly PlannedExchange[], now: SetupOptions['now']) {
   return { start: minute, shiftMs: 0, from: 'the current time (the recording has no dates)' }
 }
 
+/** What a seeded message stands for: one the recording shows existed, with content it does not show. */
+const EARLIER_MESSAGE = 'A message from before the recording (its content is not in the recording).'
+
+/**
+ * Seeds the messages the recording shows existed before it: each a direct message from the organization's
+ * Welcome Bot to the user whose newest message it was (between the first two when it was two users').
+ */
+function seedEarlierMessages(
+  snapshot: Snapshot,
+  plan: MessagingPlan,
+  recordedToSim: ReadonlyMap<number, number>,
+  at: number,
+): number {
+  const messaging = snapshot.services.messaging
+  let seeded = 0
+  for (const organization of plan.organizations) {
+    const subdomain = organization.definition.subdomain
+    const welcomeBot = messaging.users.find(
+      (user) =>
+        user.organization === subdomain &&
+        user.isSystemBot &&
+        user.email.toLowerCase() === 'welcome-bot@zulip.com',
+    )
+    for (const { id, userIds } of organization.earlierMessages) {
+      const people = userIds.map((userId) => recordedToSim.get(userId))
+      const [first, second] = people
+      if (first === undefined || people.includes(undefined)) continue
+      const sender = second === undefined ? welcomeBot?.id : first
+      if (sender === undefined) continue
+      messaging.messages.push({
+        id,
+        organization: subdomain,
+        senderId: sender,
+        recipientId: second ?? first,
+        content: EARLIER_MESSAGE,
+        renderedContent: `<p>${EARLIER_MESSAGE}</p>`,
+        client: 'Internal',
+        sentAt: at,
+        conversationRecipientId: 0,
+      })
+      messaging.lastMessageId = Math.max(messaging.lastMessageId, id)
+      seeded++
+    }
+  }
+  messaging.messages.sort((a, b) => a.id - b.id)
+  return seeded
+}
+
 /** Places seeded users at their recorded ids and sets the id sequences (see the module's comment). */
-function place(snapshot: Snapshot, plan: MessagingPlan): Map<number, number> {
+function place(
+  snapshot: Snapshot,
+  plan: MessagingPlan,
+  at: number,
+): { recordedToSim: Map<number, number>; seededMessages: number } {
   const messaging = snapshot.services.messaging
   const taken = new Set<number>([...plan.mentionedUserIds, ...plan.createdUserIds])
   const claimed = new Set<number>()
@@ -105,6 +161,7 @@ function place(snapshot: Snapshot, plan: MessagingPlan): Map<number, number> {
   }
   // The store keeps users in the order restored: the order of their ids, as a real server lists them.
   messaging.users.sort((a, b) => a.id - b.id)
+  const seededMessages = seedEarlierMessages(snapshot, plan, recordedToSim, at)
   const highest = Math.max(0, ...messaging.users.map((user) => user.id))
   const firstCreated = Math.min(...plan.createdUserIds)
   messaging.lastUserId =
@@ -113,7 +170,7 @@ function place(snapshot: Snapshot, plan: MessagingPlan): Map<number, number> {
   if (Number.isFinite(firstMessage) && firstMessage - 1 >= messaging.lastMessageId) {
     messaging.lastMessageId = firstMessage - 1
   }
-  return recordedToSim
+  return { recordedToSim, seededMessages }
 }
 
 /** Sets up a simulator for a planned recording. */
@@ -126,6 +183,16 @@ export async function setUp(
     const problem = featureLevelProblem(options.featureLevel)
     if (problem !== undefined) throw new VerifyInputError(`feature level: ${problem}`)
   }
+  const visibility = options.emailVisibility
+  if (
+    visibility !== undefined &&
+    visibility !== 'server-default' &&
+    !(VISIBILITY_NAMES as readonly string[]).includes(visibility)
+  ) {
+    throw new VerifyInputError(
+      `email visibility: "${visibility}" is not everyone, members, moderators, admins, nobody or server-default`,
+    )
+  }
   const replayed = plans.filter((plan) => plan.located !== undefined && !plan.exchange.unusable)
   const messaging = planMessaging(
     ofService(replayed, 'messaging'),
@@ -136,6 +203,7 @@ export async function setUp(
       max: FEATURE_LEVEL_RANGE.max,
     },
     roles,
+    visibility as OrganizationVisibility | undefined,
   )
   const router = planRouter(ofService(replayed, 'router'), roles)
   const scenario: ScenarioDefinition = {
@@ -158,17 +226,22 @@ export async function setUp(
     )
   }
   const identities = new IdentityMap()
+  let seededMessages = 0
   if (messaging.organizations.length > 0) {
     const snapshot = simulator.snapshot()
-    const placed = place(snapshot, messaging)
+    const placed = place(snapshot, messaging, clock.start)
     await simulator.restore(snapshot)
-    for (const [recorded, simulated] of placed) identities.learn('user', recorded, simulated)
+    for (const [recorded, simulated] of placed.recordedToSim)
+      identities.learn('user', recorded, simulated)
+    seededMessages = placed.seededMessages
   }
   const organizationUrls = new Map<string, string>()
   for (const organization of messaging.organizations) {
     const url = simulator.messaging.baseUrlOf(organization.definition.subdomain)
     organizationUrls.set(organization.base, url)
     identities.addUrl(url, organization.base)
+    if (organization.visibility.fakeDomain !== undefined)
+      identities.addFakeDomain(organization.visibility.fakeDomain)
   }
   return {
     simulator,
@@ -185,10 +258,13 @@ export async function setUp(
         name: organization.definition.name,
         featureLevel: organization.definition.featureLevel ?? DEFAULT_FEATURE_LEVEL,
         featureLevelFrom: organization.featureLevelFrom,
+        emailVisibility: organization.visibility.organization,
+        emailVisibilityFrom: organization.visibility.from,
       })),
       accounts: [...messaging.summary, ...router.summary],
       seededUsers: messaging.organizations.reduce((sum, o) => sum + o.users.length, 0),
       seededPresets: router.seededPresets,
+      seededMessages,
       notes: messaging.notes,
     },
   }

@@ -2,7 +2,7 @@
  * What Understudy simulates, read from the services' registry (`src/services.ts`, the one list of
  * operations): whether a method and path below a service's base is one of its operations at any feature
  * level. `verify` skips an exchange of an operation the simulator does not have (a recorded 200 for
- * `DELETE /users/{id}`), and compares one the simulator answers as missing (a recorded 404 or 405).
+ * `GET /api/v1/streams`), and compares one the simulator answers as missing (a recorded 404 or 405).
  * @module
  */
 import { serviceDefinitions } from '../services.js'

@@ -12,18 +12,9 @@ import type { Answer } from '../../examples/browser/main.js'
 import type { Simulator } from '../../src/simulator.js'
 import { accounts } from '../support/credentials.js'
 import { NOW } from '../support/time.js'
-import {
-  chromiumSuiteTitle,
-  exampleTools,
-  hasChromium,
-  screenshot,
-  useChromium,
-  watchErrors,
-} from './support.js'
+import { exampleTools, hasChromium, screenshot, useChromium, watchErrors } from './support.js'
 
-const title = chromiumSuiteTitle('in Chromium')
-
-describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
+describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
   const browser = useChromium()
 
   describe('the example page, mocked by the service worker', () => {

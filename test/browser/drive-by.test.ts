@@ -11,9 +11,7 @@ import { startServer } from '../../src/server/index.js'
 import { keys } from '../support/credentials.js'
 import { useServer } from '../support/server.js'
 import { NOW } from '../support/time.js'
-import { chromiumSuiteTitle, hasChromium, startSite, useChromium } from './support.js'
-
-const title = chromiumSuiteTitle('in Chromium')
+import { hasChromium, startSite, useChromium } from './support.js'
 
 /** A page of another origin: a blank HTML page served on another port of 127.0.0.1. */
 const otherOrigin = () =>
@@ -24,7 +22,7 @@ const otherOrigin = () =>
     )
   })
 
-describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
+describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
   const browser = useChromium()
   let other: Awaited<ReturnType<typeof otherOrigin>>
   let page: Page

@@ -7,13 +7,11 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useServer } from '../support/server.js'
 import { NOW } from '../support/time.js'
-import { chromiumSuiteTitle, hasChromium, screenshot, useChromium, watchErrors } from './support.js'
+import { hasChromium, screenshot, useChromium, watchErrors } from './support.js'
 
 const TOKEN = 'open sesame'
 
-const title = chromiumSuiteTitle('in Chromium')
-
-describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
+describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
   const browser = useChromium()
   const server = useServer({ controlToken: TOKEN, seed: 'inspector-token', now: NOW })
   let page: Page

@@ -11,11 +11,9 @@ import { secretsOf } from '../control/secrets.js'
 import { accounts, basic, keys } from '../support/credentials.js'
 import { useServer } from '../support/server.js'
 import { NOW } from '../support/time.js'
-import { chromiumSuiteTitle, hasChromium, screenshot, useChromium, watchErrors } from './support.js'
+import { hasChromium, screenshot, useChromium, watchErrors } from './support.js'
 
-const title = chromiumSuiteTitle('the inspector in Chromium')
-
-describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
+describe.skipIf(!hasChromium)('the inspector in Chromium', { timeout: 30_000 }, () => {
   const browser = useChromium()
   const server = useServer({ seed: 'inspector-test', now: NOW })
   let page: Page
@@ -262,9 +260,15 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
         'get-users — GET /api/v1/users',
         'create-user — POST /api/v1/users',
         'get-own-user — GET /api/v1/users/me',
+        'deactivate-own-user — DELETE /api/v1/users/me',
         'get-user — GET /api/v1/users/:user_id',
+        'update-user — PATCH /api/v1/users/:user_id',
+        'deactivate-user — DELETE /api/v1/users/:user_id',
         'get-user-by-email — GET /api/v1/users/:email',
+        'update-user-by-email — PATCH /api/v1/users/:email',
         'get-message — GET /api/v1/messages/:message_id',
+        'update-message — PATCH /api/v1/messages/:message_id',
+        'delete-message — DELETE /api/v1/messages/:message_id',
         'test-welcome-bot-custom-message — POST /api/v1/realm/test_welcome_bot_custom_message',
         'get-server-settings — GET /api/v1/server_settings',
       ],
@@ -308,6 +312,9 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
       'getPreset — GET /presets/:slug',
       'listPresetVersions — GET /presets/:slug/versions',
       'getPresetVersion — GET /presets/:slug/versions/:version',
+      'sendChatCompletionRequest — POST /chat/completions',
+      'createMessages — POST /messages',
+      'createResponses — POST /responses',
     ])
     await page.selectOption('#fault-operation', 'router/listPresets')
     await page.locator('#fault-status').fill('429')
@@ -486,6 +493,100 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
     for (const secret of secrets) expect(html).not.toContain(secret)
   })
 
+  it('shows the running scenario in the scenario menu, and switches from it', async () => {
+    await server.simulator.useScenario('presets-history')
+    await page.locator('#scenario', { hasText: 'presets-history' }).waitFor()
+    await page.waitForFunction(
+      () =>
+        (document.getElementById('scenario-select') as HTMLSelectElement).value ===
+        'presets-history',
+    )
+    // A choice not yet switched to stays chosen while the page polls.
+    await page.selectOption('#scenario-select', 'zulip-7')
+    await page.waitForResponse((response) => response.url().endsWith('/__understudy/state'))
+    await page.waitForResponse((response) => response.url().endsWith('/__understudy/state'))
+    expect(await page.locator('#scenario-select').inputValue()).toBe('zulip-7')
+    await page.locator('#scenario-form button').click()
+    await page.locator('#scenario', { hasText: 'zulip-7' }).waitFor()
+    expect(server.simulator.scenario.name).toBe('zulip-7')
+    expect(await page.locator('#scenario-select').inputValue()).toBe('zulip-7')
+
+    // A scenario that is not built in shows as running, and is not offered.
+    await server.simulator.useScenario({ ...server.simulator.scenario, name: 'from-a-file' })
+    await page.locator('#scenario', { hasText: 'from-a-file' }).waitFor()
+    const running = page.locator('#scenario-select option:checked')
+    expect([await running.innerText(), await running.isDisabled()]).toEqual([
+      'from-a-file (not built in)',
+      true,
+    ])
+    await server.simulator.useScenario('default')
+  })
+
+  it('asks before arming a fault for every request for ever (the form’s defaults)', async () => {
+    await page.locator('#fault-form button').click()
+    const warning = page.locator('#fault-warning')
+    await warning.waitFor()
+    expect(await warning.innerText()).toBe(
+      'This fault matches every request of every service and never runs out. Choose a service, an operation, a method or a path, or set Times; or click “Inject for every request” to arm it as it is.',
+    )
+    expect(await page.locator('#fault-inject').innerText()).toBe('Inject for every request')
+    expect(server.simulator.faults.list()).toEqual([])
+    // Any change to the form withdraws the question; a count is a limit enough.
+    await page.locator('#fault-times').fill('2')
+    expect([await warning.isVisible(), await page.locator('#fault-inject').innerText()]).toEqual([
+      false,
+      'Inject',
+    ])
+    await page.locator('#fault-form button').click()
+    await page.locator('#faults-body td', { hasText: 'every request' }).waitFor()
+    expect(server.simulator.faults.list()).toMatchObject([{ status: 503, times: 2 }])
+    await page.locator('#faults-clear').click()
+    await page.locator('#faults-body .empty').waitFor()
+
+    // Asked, then confirmed: the fault is armed as it is.
+    await page.locator('#fault-times').fill('')
+    await page.locator('#fault-form button').click()
+    await warning.waitFor()
+    await page.locator('#fault-form button').click()
+    await page.locator('#faults-body td', { hasText: 'every request' }).waitFor()
+    expect(server.simulator.faults.list()).toMatchObject([{ status: 503, remaining: null }])
+    expect(await warning.isVisible()).toBe(false)
+    expect((await router('/presets')).status).toBe(503)
+  })
+
+  it('breaks no word in the middle in its tables at 1400 px', async () => {
+    await server.simulator.useScenario('presets-history')
+    for (const [email, name] of [
+      ['someone.with.a.long.address@acme.example', 'Someone With A Long Name'],
+      ['support-team@acme.example', 'Support Team'],
+    ] as const) {
+      expect((await createUser(email, name)).status).toBe(200)
+    }
+    expect((await welcome()).status).toBe(200)
+    await page.setViewportSize({ width: 1400, height: 900 })
+    await page.locator('#organizations-body pre', { hasText: 'Welcome to' }).waitFor()
+    // Every run of letters and digits in a table cell lies on one line.
+    const split = await page.evaluate(() => {
+      const broken: string[] = []
+      for (const cell of document.querySelectorAll('main td')) {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const word of (node.textContent ?? '').matchAll(/[A-Za-z0-9_]+/g)) {
+            const range = document.createRange()
+            range.setStart(node, word.index ?? 0)
+            range.setEnd(node, (word.index ?? 0) + word[0].length)
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+            if (lines.size > 1) broken.push(word[0])
+          }
+        }
+      }
+      return broken
+    })
+    expect(split).toEqual([])
+    await screenshot(page, 'inspector-1400')
+    await server.simulator.useScenario('default')
+  })
+
   it('sends content-type application/json on every control call', () => {
     const made = new Set(calls.map((call) => `${call.method} ${call.path.replace(/[0-9]+$/, 'N')}`))
     expect([...made].sort()).toEqual([
@@ -497,6 +598,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
       'POST /reset',
       'PUT /latency',
       'PUT /messaging/acme/feature-level',
+      'PUT /scenario',
       'PUT /seed',
     ])
     expect(calls.filter((call) => call.contentType !== 'application/json')).toEqual([])

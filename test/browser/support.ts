@@ -3,7 +3,6 @@
  * fresh profile, headless, and loopback only; the example built into a temporary folder and served on 127.0.0.1;
  * screenshots kept under `artifacts/` for CI.
  */
-import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -11,26 +10,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll } from 'vitest'
+import { CHROMIUM } from './chromium-binary.js'
 
-/** The Chromium the tests drive; CI installs it with apt (`chromium`). */
-const CHROMIUM = process.env.UNDERSTUDY_CHROMIUM ?? '/usr/bin/chromium'
-export const hasChromium = existsSync(CHROMIUM)
-/** Set in CI (`UNDERSTUDY_REQUIRE_CHROMIUM=1`) so that a missing Chromium fails instead of skipping. */
-const chromiumRequired = process.env.UNDERSTUDY_REQUIRE_CHROMIUM === '1'
-
-/**
- * The title of a file's Chromium suite, saying SKIPPED when Chromium is missing; when this run requires
- * Chromium and it is missing, also registers a test that fails. Call it at the top of a test file.
- */
-export function chromiumSuiteTitle(title: string): string {
-  it.runIf(chromiumRequired && !hasChromium)('finds Chromium, which this run requires', () => {
-    expect.fail(`UNDERSTUDY_REQUIRE_CHROMIUM=1 but ${CHROMIUM} does not exist`)
-  })
-  return hasChromium
-    ? title
-    : `${title}: SKIPPED, ${CHROMIUM} is not installed (apt-get install chromium)`
-}
+export { hasChromium } from './chromium-binary.js'
 
 /** Where screenshots go (git-ignored, kept by CI as artifacts). */
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts', import.meta.url))

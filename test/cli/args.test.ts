@@ -46,10 +46,26 @@ describe('the command line', () => {
     ])
   })
 
+  it.each<[string[], unknown]>([
+    [['--cors'], true],
+    [['--cors', '--port', '0'], true],
+    [
+      ['--cors', 'https://App.example.com/'],
+      { origins: ['https://app.example.com'], loopback: false },
+    ],
+    [
+      ['--cors=https://a.example', '--cors', 'http://localhost:5173'],
+      { origins: ['https://a.example', 'http://localhost:5173'], loopback: false },
+    ],
+    [['--cors', '--cors', 'https://a.example'], { origins: ['https://a.example'], loopback: true }],
+  ])('reads the CORS origins of %j', (argv, cors) => {
+    expect(settings(...argv).server.cors).toEqual(cors)
+  })
+
   it('passes the other options under startServer’s names', () => {
     const { server } = settings(
       ...['--port', '0', '--host', '::1', '--seed', 's', '--now', '2026-01-01T00:00:00Z'],
-      ...['--feature-level', '433', '--latency', '20-200', '--journal-limit', '5'],
+      ...['--feature-level', '512', '--latency', '20-200', '--journal-limit', '5'],
       ...['--control-token', 't0ken', '--engine', 'msw'],
     )
     expect(server).toEqual({
@@ -57,7 +73,7 @@ describe('the command line', () => {
       host: '::1',
       seed: 's',
       now: '2026-01-01T00:00:00Z',
-      featureLevel: 433,
+      featureLevel: 512,
       latency: { min: 20, max: 200 },
       journalLimit: 5,
       journalMaxBytes: undefined,
@@ -104,7 +120,7 @@ describe('the command line', () => {
     ]) {
       expect(HELP).toContain(flag)
     }
-    expect(HELP).toContain('1 to 433 (default 421)')
+    expect(HELP).toContain('1 to 512 (default 500)')
     expect(HELP).toContain('(default 64 MiB)')
   })
 })

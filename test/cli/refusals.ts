@@ -16,8 +16,25 @@ export const REFUSALS: Refusal[] = [
   { argv: ['--port', '--quiet'], message: "option '--port <n>' needs a value" },
   { argv: ['--allowed-host'], message: "option '--allowed-host <name>' needs a value" },
   { argv: ['--quiet=yes'], message: "option '--quiet' takes no value" },
-  { argv: ['--cors=1'], message: "option '--cors' takes no value" },
+  {
+    argv: ['--cors=1'],
+    message:
+      '--cors takes an origin like "http://localhost:5173" (scheme, host, port; no path), got "1"',
+  },
+  {
+    argv: ['--cors', 'https://app.example.com/path'],
+    message:
+      '--cors takes an origin like "http://localhost:5173" (scheme, host, port; no path), got "https://app.example.com/path"',
+  },
   { argv: ['deploy'], message: "unknown command 'deploy'", spawn: true },
+  {
+    argv: ['--state-file-max-bytes', '0'],
+    message: '--state-file-max-bytes must be from 1 to 134217728 (128 MiB), got 0',
+  },
+  {
+    argv: ['--state-file-max-bytes', '200000000'],
+    message: '--state-file-max-bytes must be from 1 to 134217728 (128 MiB), got 200000000',
+  },
   { argv: ['serve', 'now'], message: "unexpected argument 'now'" },
   { argv: ['serve', '--port', 'http'], message: '--port must be a whole number, got "http"' },
   {
@@ -32,13 +49,13 @@ export const REFUSALS: Refusal[] = [
   {
     argv: ['serve', '--feature-level', '9999'],
     message:
-      '--feature-level: 9999 is not a feature level the simulator models (a whole number from 1 to 433)',
+      '--feature-level: 9999 is not a feature level the simulator models (a whole number from 1 to 512)',
     spawn: true,
   },
   {
     argv: ['serve', '--feature-level', '0'],
     message:
-      '--feature-level: 0 is not a feature level the simulator models (a whole number from 1 to 433)',
+      '--feature-level: 0 is not a feature level the simulator models (a whole number from 1 to 512)',
   },
   {
     argv: ['serve', '--control-token', ''],

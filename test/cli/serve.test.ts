@@ -131,7 +131,7 @@ describe('the request log', () => {
 })
 
 describe('flags that reach startServer', () => {
-  it('--cors answers a preflight from another origin; without it, no CORS', async () => {
+  it('--cors answers a preflight from a loopback origin; without it, no CORS', async () => {
     const preflight = {
       method: 'OPTIONS',
       headers: {
@@ -149,6 +149,12 @@ describe('flags that reach startServer', () => {
       'http://localhost:5500',
     ])
     expect(plain.headers['access-control-allow-origin']).toBeUndefined()
+    // --cors alone lets loopback pages in, not a public site the developer happens to visit.
+    const foreign = await send(`${logged.router}/presets`, {
+      ...preflight,
+      headers: { ...preflight.headers, origin: 'https://evil.example' },
+    })
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined()
   })
 
   it('--allowed-host lets that Host name in; without it, it is refused', async () => {

@@ -31,7 +31,7 @@ describe('control methods at once', () => {
     const simulator = createSimulator({ seed: 'at-once', now: NOW })
     simulator.messaging.setFeatureLevel('acme', 36)
     const reset = simulator.reset()
-    expect(simulator.messaging.featureLevel('acme')).toBe(421)
+    expect(simulator.messaging.featureLevel('acme')).toBe(500)
     const switched = simulator.useScenario('zulip-7')
     expect([simulator.scenario.name, simulator.messaging.featureLevel('acme')]).toEqual([
       'zulip-7',

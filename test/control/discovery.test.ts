@@ -129,8 +129,8 @@ function defaultDiscovery(options: {
             subdomain: 'acme',
             name: 'Acme',
             baseUrl: options.acme,
-            featureLevel: 421,
-            zulipVersion: '11.0',
+            featureLevel: 500,
+            zulipVersion: '12.2',
             deactivated: false,
             users: [
               user(
@@ -200,6 +200,7 @@ function defaultDiscovery(options: {
     },
     journal: { count: 0, limit: 10_000, maxBytes: 64 * 1024 * 1024, bytes: 0 },
     faults: [],
+    stubs: [],
   }
 }
 
@@ -288,7 +289,7 @@ describe('in process, through msw', () => {
     it('shows a feature level changed at run time', () => {
       simulator.messaging.setFeatureLevel('acme', 36)
       const acme = simulator.describe().services.messaging.organizations[0]
-      expect([acme?.featureLevel, acme?.zulipVersion]).toEqual([36, '4.0-dev'])
+      expect([acme?.featureLevel, acme?.zulipVersion]).toEqual([36, '4.0-dev+git'])
     })
 
     it('returns a copy that changes nothing when edited', () => {
@@ -356,10 +357,10 @@ describe('GET /__understudy and the CLI banner', () => {
       }
     }
     expect(printed).toContain(
-      '  messaging acme (level 421): iago@acme.example oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD  (administrator, can_create_users)\n',
+      '  messaging acme (level 500): iago@acme.example oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD  (administrator, can_create_users)\n',
     )
     expect(printed).toContain(
-      '  messaging acme (level 421): cordelia@acme.example do0cZuzren68K4TunPFz46PDjqipVJIq  (member, deactivated)\n',
+      '  messaging acme (level 500): cordelia@acme.example do0cZuzren68K4TunPFz46PDjqipVJIq  (member, deactivated)\n',
     )
     expect(printed).not.toContain('password')
   })

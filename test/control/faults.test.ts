@@ -7,16 +7,20 @@
  */
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createSimulator } from '../../src/index.js'
 import { useSimulator } from '../../src/node/index.js'
 import type { FaultDefinition } from '../../src/operations/faults.js'
 import { useServer } from '../support/server.js'
 import {
   ACME,
   type Answer,
+  accounts,
+  basic,
   control,
   controlOptions,
   createPreset,
   createUser,
+  keys,
   messagingCall,
   NOW,
   ROUTER,
@@ -408,7 +412,10 @@ describe('in process, through msw', () => {
       [{ status: 500, path: 5 }, 'path: must be a string or a regular expression (got 5)'],
       [{ status: 500, operation: 5 }, 'operation: must be a string (got 5)'],
       [{ status: 500, method: ['GET'] }, 'method: must be a string (got ["GET"])'],
-      [{ status: 500, message: 5 }, 'message: must be a string (got 5)'],
+      [
+        { status: 500, message: 5 },
+        'message: must be a string of at most 10000 characters (got 5)',
+      ],
       [{ status: 500, pathPattern: '^/a' }, 'pathPattern: unknown field'],
       [null, 'give an object (got null)'],
     ])('refuses %j with a message saying what is wrong', (definition, why) => {
@@ -584,5 +591,35 @@ describe('faults and latency over HTTP', () => {
       },
     ])
     expect((await control(server.url, 'GET', '/faults')).body).toEqual([])
+  })
+})
+
+describe('the actor of a request a fault answered', () => {
+  const acmeUsers = 'https://acme.zulipchat.com/api/v1/users'
+  const presets = `${ROUTER}/presets`
+
+  it('is the caller the credentials name, while the client still sees only the fault', async () => {
+    const simulator = createSimulator({ seed: 'fault-actor', now: NOW })
+    simulator.faults.inject({ status: 503 })
+    const iago = { authorization: basic(accounts.iago) }
+    const answers = [
+      await simulator.fetch(acmeUsers, { headers: iago }),
+      await simulator.fetch(presets, { headers: { authorization: `Bearer ${keys.inference}` } }),
+      // Bad credentials: the fault still answers first (what the client sees keeps the real order) ...
+      await simulator.fetch(acmeUsers, {
+        headers: { authorization: basic({ ...accounts.iago, key: 'x'.repeat(32) }) },
+      }),
+      await simulator.fetch(presets, { headers: { authorization: 'Bearer sk-or-v1-nobody' } }),
+    ]
+    expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503, 503])
+    // ... and the entry names nobody.
+    expect(
+      simulator.journal.entries().map((entry) => [entry.operation, entry.actor, entry.fault?.kind]),
+    ).toEqual([
+      ['get-users', 'iago@acme.example', 'status'],
+      ['listPresets', 'Default workspace inference key', 'status'],
+      ['get-users', null, 'status'],
+      ['listPresets', null, 'status'],
+    ])
   })
 })

@@ -128,6 +128,11 @@ describe('PUT /__understudy/scenario and POST /__understudy/reset', () => {
     ['a body that is not JSON', '{name', 'the body is not valid JSON'],
     ['a JSON array', '["default"]', 'the body must be a JSON object'],
     ['JSON null', 'null', 'the body must be a JSON object'],
+    [
+      'a body of 10,001 keys in one object (refused before it is parsed)',
+      `{"definition":{${Array.from({ length: 10_001 }, (_, i) => `"k${i}":1`).join(',')}}}`,
+      'the body must have at most 10000 keys in one object',
+    ],
   ])('refuses %s with 400 and keeps the scenario', async (_, body, message) => {
     expect(await send('PUT', '/scenario', body)).toEqual([400, problem(message)])
     expect((await control(origin, 'GET')).body.scenario.name).toBe('default')
@@ -172,6 +177,10 @@ describe('/__understudy/journal', () => {
     ],
     ['/journal/count?until=soon', 'until: must be an ISO time or epoch milliseconds (got "soon")'],
     ['/journal?limit=5', 'limit: unknown field'],
+    ['/journal?service=router&service=messaging', 'service: is given more than once'],
+    ['/journal/count?status=200&status=404', 'status: is given more than once'],
+    ['/journal.har?operation=getPreset&operation=getPreset', 'operation: is given more than once'],
+    ['/journal?since=1&until=2&since=1', 'since: is given more than once'],
   ])('refuses GET %s with 400', async (path, message) => {
     expect(await send('GET', path)).toEqual([
       400,
@@ -444,24 +453,24 @@ describe('PUT /__understudy/messaging/{subdomain}/feature-level', () => {
     await control(origin, 'POST', '/reset')
     expect(
       (await control(origin, 'GET')).body.services.messaging.organizations[0].featureLevel,
-    ).toBe(421)
+    ).toBe(500)
   })
 
   it.each<[string, unknown, string]>([
     [
       '/messaging/acme/feature-level',
       { featureLevel: 'high' },
-      '[understudy] Failed to set the messaging feature level of "acme": high is not a feature level the simulator models (a whole number from 1 to 433).',
+      '[understudy] Failed to set the messaging feature level of "acme": high is not a feature level the simulator models (a whole number from 1 to 512).',
     ],
     [
       '/messaging/acme/feature-level',
       { featureLevel: 0 },
-      '[understudy] Failed to set the messaging feature level of "acme": 0 is not a feature level the simulator models (a whole number from 1 to 433).',
+      '[understudy] Failed to set the messaging feature level of "acme": 0 is not a feature level the simulator models (a whole number from 1 to 512).',
     ],
     [
       '/messaging/acme/feature-level',
       { featureLevel: 9999 },
-      '[understudy] Failed to set the messaging feature level of "acme": 9999 is not a feature level the simulator models (a whole number from 1 to 433).',
+      '[understudy] Failed to set the messaging feature level of "acme": 9999 is not a feature level the simulator models (a whole number from 1 to 512).',
     ],
     [
       '/messaging/nowhere/feature-level',

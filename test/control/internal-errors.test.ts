@@ -91,16 +91,23 @@ describe('a failure inside an operation', () => {
 })
 
 describe('the control surface', () => {
+  /** A control answer with its body as one text (a streamed one joined). */
+  const answered = async (answer: ReturnType<typeof handleControl>) => {
+    const got = await answer
+    return { status: got.status, body: 'body' in got ? got.body : [...got.pieces].join('') }
+  }
   const control = (simulator: Simulator, method: string, path: string, body?: unknown) =>
-    handleControl(
-      simulator,
-      plain(
-        method,
-        `http://127.0.0.1/__understudy${path}`,
-        {},
-        body === undefined ? undefined : JSON.stringify(body),
+    answered(
+      handleControl(
+        simulator,
+        plain(
+          method,
+          `http://127.0.0.1/__understudy${path}`,
+          {},
+          body === undefined ? undefined : JSON.stringify(body),
+        ),
+        path,
       ),
-      path,
     )
 
   it('answers a failure that is not bad input 500 "Internal error", and logs it', async () => {
@@ -145,7 +152,7 @@ describe('the control surface', () => {
     const simulator = createSimulator({ seed: 'errors', now: NOW, maxBodyBytes: 64 })
     const request = plain('PUT', 'http://127.0.0.1/__understudy/latency', {})
     request.oversized = true
-    const answer = await handleControl(simulator, request, '/latency')
+    const answer = await answered(handleControl(simulator, request, '/latency'))
     expect([answer.status, JSON.parse(answer.body)]).toEqual([
       413,
       { error: { message: 'The body is larger than the control surface accepts (64 bytes).' } },

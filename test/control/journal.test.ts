@@ -357,6 +357,22 @@ describe('in process, through msw', () => {
       await routerCall(ROUTER, 'GET', '/presets')
       expect(simulator.journal.entries().map((e) => e.seq)).toEqual([lastSeq + 1])
     })
+
+    it('keeps numbering across a reset, so an `after` taken before it waits for the next request', async () => {
+      await traffic()
+      const before = simulator.journal.last()?.seq as number
+      const waiting = simulator.journal.waitFor({ operation: 'listPresets' }, { after: before })
+      await simulator.reset()
+      expect(simulator.journal.count()).toBe(0)
+      await routerCall(ROUTER, 'GET', '/presets')
+      expect((await waiting).seq).toBe(before + 1)
+      // Taken before the reset and used after it: still only what came later.
+      await simulator.useScenario('empty')
+      const later = simulator.journal.waitFor({ operation: 'listPresets' }, { after: before + 1 })
+      await routerCall(ROUTER, 'GET', '/presets')
+      expect((await later).seq).toBe(before + 2)
+      expect(simulator.journal.entries().map((e) => e.seq)).toEqual([before + 2])
+    })
   })
 
   describe('the cap in process', () => {

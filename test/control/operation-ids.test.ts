@@ -16,9 +16,9 @@ import '../../src/vitest/index.js'
 import { control, NOW } from './support.js'
 
 const ROUTER_IDS =
-  'createPresetsChatCompletions, createPresetsMessages, createPresetsResponses, listPresets, getPreset, listPresetVersions, getPresetVersion'
+  'createPresetsChatCompletions, createPresetsMessages, createPresetsResponses, listPresets, getPreset, listPresetVersions, getPresetVersion, sendChatCompletionRequest, createMessages, createResponses'
 const MESSAGING_IDS =
-  'get-users, create-user, get-own-user, get-user, get-user-by-email, get-message, test-welcome-bot-custom-message, get-server-settings'
+  'get-users, create-user, get-own-user, deactivate-own-user, get-user, update-user, deactivate-user, get-user-by-email, update-user-by-email, get-message, update-message, delete-message, test-welcome-bot-custom-message, get-server-settings'
 
 /** Calls `action` with a value the types refuse (a JavaScript caller, or a cast). */
 const untyped = <T>(value: unknown) => value as T

@@ -69,7 +69,7 @@ describe('in process, through msw', () => {
         ['Team B', 1],
         ['Locked', 2],
       ])
-      expect(organizationsOf(fresh)).toEqual([['acme', 421, '11.0']])
+      expect(organizationsOf(fresh)).toEqual([['acme', 500, '12.2']])
       expect(fresh.messaging.users('acme').map((u) => u.email)).toEqual([
         'desdemona@acme.example',
         'iago@acme.example',
@@ -83,15 +83,15 @@ describe('in process, through msw', () => {
     })
 
     it.each<[ScenarioName, Array<[string, number, string]>, string[]]>([
-      ['default', [['acme', 421, '11.0']], []],
-      ['empty', [['acme', 421, '11.0']], []],
+      ['default', [['acme', 500, '12.2']], []],
+      ['empty', [['acme', 500, '12.2']], []],
       [
         'presets-history',
-        [['acme', 421, '11.0']],
+        [['acme', 500, '12.2']],
         ['summarizer', 'support-bot', 'legacy-helper', 'retired'],
       ],
-      ['restricted-domains', [['restricted', 421, '11.0']], []],
-      ['zulip-4', [['acme', 35, '4.0-dev']], []],
+      ['restricted-domains', [['restricted', 500, '12.2']], []],
+      ['zulip-4', [['acme', 35, '4.0-dev+git']], []],
       ['zulip-7', [['acme', 185, '7.0']], []],
     ])(
       'loads scenario %s with its organizations, feature levels and presets',
@@ -131,7 +131,7 @@ describe('in process, through msw', () => {
       const settings = await messagingCall(ACME, 'GET', '/api/v1/server_settings', { as: null })
       expect([settings.body.zulip_feature_level, settings.body.zulip_version]).toEqual([
         35,
-        '4.0-dev',
+        '4.0-dev+git',
       ])
 
       await simulator.useScenario('presets-history')
@@ -144,7 +144,7 @@ describe('in process, through msw', () => {
         'retired',
       ])
       const again = await messagingCall(ACME, 'GET', '/api/v1/server_settings', { as: null })
-      expect(again.body.zulip_feature_level).toBe(421)
+      expect(again.body.zulip_feature_level).toBe(500)
     })
 
     it('answers an organization of the previous scenario no more after a switch', async () => {
@@ -217,7 +217,7 @@ describe('in process, through msw', () => {
       simulator.journal.clear()
       expect(snapshot(simulator)).toBe(initial)
       expect(simulator.clock.iso()).toBe(NOW)
-      expect(simulator.messaging.featureLevel('acme')).toBe(421)
+      expect(simulator.messaging.featureLevel('acme')).toBe(500)
 
       const second = await flow()
       expect(second).toEqual(first)
@@ -226,7 +226,7 @@ describe('in process, through msw', () => {
     it('restores a feature level changed at run time to the scenario’s own on reset', async () => {
       simulator.messaging.setFeatureLevel('acme', 36)
       await simulator.reset()
-      expect(simulator.messaging.featureLevel('acme')).toBe(421)
+      expect(simulator.messaging.featureLevel('acme')).toBe(500)
       await simulator.useScenario('zulip-7')
       simulator.messaging.setFeatureLevel('acme', 300)
       await simulator.reset()
@@ -242,7 +242,7 @@ describe('in process, through msw', () => {
         name: 'fixture',
         description: 'A scenario written by a consumer.',
       })
-      expect(organizationsOf(custom)).toEqual([['fixture', 200, '8.0-dev']])
+      expect(organizationsOf(custom)).toEqual([['fixture', 200, '8.0-dev+git']])
       expect(custom.router.presets(FIXTURE_WORKSPACE).map((p) => p.slug)).toEqual(['greeter'])
     })
 
@@ -360,7 +360,7 @@ describe('scenarios on the standalone server', () => {
     )
     expect([settings.body.zulip_feature_level, settings.body.zulip_version]).toEqual([
       35,
-      '4.0-dev',
+      '4.0-dev+git',
     ])
   })
 

@@ -56,7 +56,11 @@ const cases: Array<[string, string, RequestInit | undefined]> = [
   ],
   ['an empty string body', `${ACME}/users`, { method: 'POST', headers: iagoAuth, body: '' }],
   ['a lower-case delete', `${ROUTER}/presets/p`, { method: 'delete', headers: routerAuth }],
-  ['a PATCH (sent as written)', `${ACME}/users`, { method: 'patch', headers: iagoAuth }],
+  [
+    'a PATCH, as clients send it (not a method fetch normalizes)',
+    `${ACME}/users`,
+    { method: 'PATCH', headers: iagoAuth },
+  ],
   ['HEAD', `${ACME}/users`, { method: 'HEAD', headers: iagoAuth }],
   ['a URL object', `${ACME}/users`, { headers: iagoAuth }],
 ]

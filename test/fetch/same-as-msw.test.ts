@@ -4,8 +4,10 @@
  * body bytes, and journal the same entries. HEAD is left out: through msw a HEAD answer keeps its body
  * (msw does not strip it), `simulator.fetch` has none, as HTTP and the standalone server have none.
  */
+import { constants } from 'node:os'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { useSimulator } from '../../src/node/index.js'
+import { useServer } from '../support/server.js'
 import { ACME, fetchOptions, fetchSimulator, iagoAuth, ROUTER, routerAuth } from './support.js'
 
 const json = { ...routerAuth, 'content-type': 'application/json' }
@@ -107,5 +109,59 @@ describe('simulator.fetch and the msw handlers', () => {
     const strip = ({ durationMs: _d, ...entry }: { durationMs: number }) => entry
     // Multipart boundaries differ between two FormData bodies: compare the parsed bodies, not bytes.
     expect(viaFetch.journal.entries().map(strip)).toEqual(viaMsw.journal.entries().map(strip))
+  })
+})
+
+/** The rejection's class, message and the cause's fields a client reads. */
+async function rejection(request: Promise<Response>) {
+  const error = await request.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  )
+  expect(error).toBeInstanceOf(TypeError)
+  const { message, cause } = error as TypeError & { cause: Record<string, unknown> }
+  return {
+    message,
+    cause: Object.fromEntries(['message', 'code', 'errno', 'syscall'].map((k) => [k, cause[k]])),
+  }
+}
+/** What undici gives as the cause of a connection the server reset (libuv's errno: -104 on Linux). */
+const undiciReset = {
+  message: 'read ECONNRESET',
+  code: 'ECONNRESET',
+  errno: -constants.errno.ECONNRESET,
+  syscall: 'read',
+}
+
+describe('an injected connection reset', () => {
+  const viaMsw = useSimulator({ beforeAll, afterEach, afterAll }, fetchOptions)
+  const viaFetch = fetchSimulator()
+
+  it('rejects with the same TypeError and the cause undici gives, through msw and simulator.fetch', async () => {
+    viaMsw.faults.inject({ service: 'router', network: 'reset', times: 1 })
+    viaFetch.faults.inject({ service: 'router', network: 'reset', times: 1 })
+    const throughMsw = await rejection(fetch(`${ROUTER}/presets`, { headers: routerAuth }))
+    const throughFetch = await rejection(
+      viaFetch.fetch(`${ROUTER}/presets`, { headers: routerAuth }),
+    )
+    expect(throughFetch).toEqual({ message: 'Failed to fetch', cause: undiciReset })
+    expect(throughMsw).toEqual(throughFetch)
+  })
+})
+
+describe('an injected connection reset on the standalone server', () => {
+  const server = useServer({ ...fetchOptions })
+
+  it('resets the connection: Node’s fetch reports ECONNRESET, the cause in process is the same', async () => {
+    await fetch(`${server.url}/__understudy/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ service: 'router', network: 'reset', times: 1 }),
+    })
+    const error = await rejection(
+      fetch(`${server.services.router}/presets`, { headers: routerAuth }),
+    )
+    // Node's own wording of the TypeError (`fetch failed`); the cause is what the simulator gives in process.
+    expect(error).toEqual({ message: 'fetch failed', cause: undiciReset })
   })
 })

@@ -231,7 +231,8 @@ describe('simulator.fetch with plain calls', () => {
     const simulator = fetchSimulator()
     const expected =
       'Failed to fetch GET https://example.com/v1/presets: [understudy] no simulated service answers this URL. ' +
-      'The simulator answers https://openrouter.ai/api/v1/presets… and https://acme.zulipchat.com/api…. ' +
+      'The simulator answers https://openrouter.ai/api/v1/presets…, https://openrouter.ai/api/v1/chat/completions, ' +
+      'https://openrouter.ai/api/v1/messages, https://openrouter.ai/api/v1/responses and https://acme.zulipchat.com/api…. ' +
       'To send other requests to the network, use simulator.fetchWith({ fallback: fetch }).'
     const rejection = simulator.fetch('https://example.com/v1/presets')
     await expect(rejection).rejects.toThrow(TypeError)
@@ -321,9 +322,11 @@ describe('simulator.fetch with faults, latency and AbortSignal', () => {
     const error = await simulator.fetch(`${ACME}/users`, { headers: iagoAuth }).catch((e) => e)
     expect(error).toBeInstanceOf(TypeError)
     expect(error.message).toBe('Failed to fetch')
+    expect(error.cause).toBeInstanceOf(Error)
     expect(error.cause).toMatchObject({
       code: 'ECONNRESET',
-      message: `[understudy] Injected fault: the connection was reset (GET ${ACME}/users).`,
+      message: 'read ECONNRESET',
+      syscall: 'read',
     })
     expect(simulator.journal.last()).toMatchObject({ status: 0, fault: { kind: 'network-error' } })
   })

@@ -17,6 +17,20 @@ export const iagoAuth = {
   authorization: basic(accounts.iago),
 }
 
+/** Romeo's account, as a create-user form. */
+const ROMEO = { email: 'romeo@acme.example', password: 'correct-horse', full_name: 'Romeo' }
+
+/** Iago creates an account in `acme` through `simulator.fetch` (create-user). */
+export const createUser = (
+  simulator: { fetch: typeof fetch },
+  fields: Record<string, string> = ROMEO,
+) =>
+  simulator.fetch(`${ACME}/users`, {
+    method: 'POST',
+    headers: iagoAuth,
+    body: new URLSearchParams(fields),
+  })
+
 /** The fetch suites' seed and clock. */
 export const fetchOptions: SimulatorOptions = { seed: 'fetch-tests', now: NOW }
 

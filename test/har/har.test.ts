@@ -4,6 +4,7 @@
  * (`har-validator`), with every field the format asks for, redacted as the journal is.
  */
 import { readFileSync } from 'node:fs'
+import { get } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import type { Har, HarEntry } from '../../src/journal/har.js'
@@ -36,6 +37,20 @@ const SECRETS = [
 
 const header = (entry: HarEntry, side: 'request' | 'response', name: string) =>
   entry[side].headers.find((candidate) => candidate.name === name)?.value
+
+/** Iago creates a user with a body of this type, as given; the service must take it. */
+async function createUserWith(
+  simulator: ReturnType<typeof createSimulator>,
+  contentType: string,
+  body: string,
+) {
+  const created = await simulator.fetch(`${ACME}/api/v1/users`, {
+    method: 'POST',
+    headers: { authorization: basic(accounts.iago), 'content-type': contentType },
+    body,
+  })
+  expect(created.status).toBe(200)
+}
 
 async function recorded() {
   const simulator = createSimulator({ seed: 'har', now: NOW })
@@ -160,6 +175,73 @@ describe('journal.toHAR', () => {
     ).toBe(sent)
   })
 
+  it('redacts a form field by the name the service reads, however the client escaped it', async () => {
+    const simulator = createSimulator({ seed: 'har', now: NOW })
+    const sent = 'email=romeo%40acme.example&p%61ssword=hidden-in-escapes-1&full_name=Romeo+M'
+    await createUserWith(simulator, 'application/x-www-form-urlencoded', sent)
+    const [entry] = simulator.journal.toHAR().log.entries
+    // Only the secret's value changes: the rest is as sent.
+    expect(entry?.request.postData).toEqual({
+      mimeType: 'application/x-www-form-urlencoded',
+      text: 'email=romeo%40acme.example&p%61ssword=[redacted]&full_name=Romeo+M',
+    })
+    // The journal's preview of the body as text (the inspector's) redacts it too.
+    expect(simulator.journal.recent(1, { bodyPreviewBytes: 48 })[0]?.body).toBe(
+      'email=romeo%40acme.example&p%61ssword=[redacted]',
+    )
+    expect(simulator.journal.last()?.body).toMatchObject({ password: '[redacted]' })
+    expect(JSON.stringify(simulator.journal.entries())).not.toContain('hidden-in-escapes-1')
+  })
+
+  it('redacts a multipart field by the name the service reads (unquoted, spaced, any case), re-encoded from the fields', async () => {
+    const simulator = createSimulator({ seed: 'har', now: NOW })
+    const sent = [
+      '--XyZ',
+      'Content-Disposition: form-data; name=email',
+      '',
+      'romeo@acme.example',
+      '--XyZ',
+      'Content-Disposition: form-data; NAME = password',
+      '',
+      'hidden-in-multipart-1',
+      'second line',
+      '--XyZ',
+      'Content-Disposition: form-data; name="full_name"',
+      '',
+      'Romeo',
+      '--XyZ--',
+      '',
+    ].join('\r\n')
+    await createUserWith(simulator, 'multipart/form-data; boundary=XyZ', sent)
+    const [entry] = simulator.journal.toHAR().log.entries
+    expect(entry?.request.postData).toEqual({
+      mimeType: 'multipart/form-data; boundary=XyZ',
+      text: [
+        '--XyZ',
+        'Content-Disposition: form-data; name="email"',
+        '',
+        'romeo@acme.example',
+        '--XyZ',
+        'Content-Disposition: form-data; name="password"',
+        '',
+        '[redacted]',
+        '--XyZ',
+        'Content-Disposition: form-data; name="full_name"',
+        '',
+        'Romeo',
+        '--XyZ--',
+        '',
+      ].join('\r\n'),
+      comment: 'redacted: written again from the 3 fields the service read',
+    })
+    expect(entry?.request.bodySize).toBe(Buffer.byteLength(sent))
+    // As text (the inspector's preview, a body kept in part), the part's whole value is redacted too.
+    const [preview] = simulator.journal.recent(1, { bodyPreviewBytes: 160 })
+    expect(preview?.body).not.toContain('hidden-in-multipart-1')
+    expect(preview?.body).not.toContain('second line')
+    expect(simulator.journal.last()?.body).toMatchObject({ password: '[redacted]' })
+  })
+
   it('with { redact: false }, writes headers and bodies exactly as sent (a replay file for your machine)', async () => {
     const { simulator, exchanges } = await recorded()
     const har = simulator.journal.toHAR({}, { redact: false })
@@ -275,7 +357,7 @@ describe('GET /__understudy/journal.har', () => {
     expect(await response.json()).toEqual({
       error: {
         message:
-          '[understudy] Failed to read the journal: operation: unknown operation "create-user" of router; known: createPresetsChatCompletions, createPresetsMessages, createPresetsResponses, listPresets, getPreset, listPresetVersions, getPresetVersion.',
+          '[understudy] Failed to read the journal: operation: unknown operation "create-user" of router; known: createPresetsChatCompletions, createPresetsMessages, createPresetsResponses, listPresets, getPreset, listPresetVersions, getPresetVersion, sendChatCompletionRequest, createMessages, createResponses.',
       },
     })
     const unknownField = await getHar('?redact=false')
@@ -284,4 +366,66 @@ describe('GET /__understudy/journal.har', () => {
       error: { message: '[understudy] Failed to read the journal: redact: unknown field.' },
     })
   })
+})
+
+describe('GET /__understudy/journal.har of a large journal', () => {
+  const server = useServer({ seed: 'har', now: NOW, journalLimit: 100 })
+  const prompt = 'p'.repeat(200_000)
+  const create = (n: number) =>
+    fetch(`${server.services.router}/presets/big-${n % 5}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.inference}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'a/b',
+        messages: [{ role: 'system', content: `${n} ${prompt}` }],
+      }),
+    })
+
+  it('is the same text as toHAR written with JSON.stringify(…, null, 2), empty or not', async () => {
+    const empty = await fetch(`${server.url}/__understudy/journal.har`)
+    expect(await empty.text()).toBe(JSON.stringify(server.simulator.journal.toHAR(), null, 2))
+    for (let n = 0; n < 3; n++) await create(n)
+    const text = await (await fetch(`${server.url}/__understudy/journal.har`)).text()
+    expect(text).toBe(JSON.stringify(server.simulator.journal.toHAR(), null, 2))
+    expect([...server.simulator.journal.toHARText({ status: 200 })].join('')).toBe(
+      JSON.stringify(server.simulator.journal.toHAR({ status: 200 }), null, 2),
+    )
+    await fetch(`${server.url}/__understudy/journal`, { method: 'DELETE' })
+  })
+
+  it('is written as the client reads it, chunked: entries dropped meanwhile are left out, the file stays valid', async () => {
+    for (let n = 1; n <= 100; n++) await create(n)
+    const seqs = server.simulator.journal.entries().map((entry) => entry.seq)
+    // A client that reads the first bytes, then stops reading while 50 more requests push out the oldest.
+    const { headers, text } = await new Promise<{ headers: Record<string, unknown>; text: string }>(
+      (resolve, reject) => {
+        get(`${server.url}/__understudy/journal.har`, (response) => {
+          const chunks: Buffer[] = []
+          response.once('data', (chunk: Buffer) => {
+            chunks.push(chunk)
+            response.pause()
+            void (async () => {
+              for (let n = 101; n <= 150; n++) await create(n)
+              response.on('data', (more: Buffer) => chunks.push(more))
+              response.on('end', () =>
+                resolve({ headers: response.headers, text: Buffer.concat(chunks).toString() }),
+              )
+              response.resume()
+            })().catch(reject)
+          })
+        }).on('error', reject)
+      },
+    )
+    expect(headers['transfer-encoding']).toBe('chunked')
+    expect(headers['content-length']).toBeUndefined()
+    const har = JSON.parse(text) as Har
+    await expectValidHar(har)
+    const written = har.log.entries.map((entry) => entry._understudy.seq)
+    // Oldest first, none of the requests made after the export began, and not the ones dropped before
+    // their turn came (before: the whole file was built at once, all 100 in it).
+    expect(written).toEqual([...written].sort((a, b) => a - b))
+    expect(written.every((seq) => seqs.includes(seq))).toBe(true)
+    expect(written.length).toBeLessThan(100)
+    expect(written.at(-1)).toBe(seqs.at(-1))
+  }, 60_000)
 })

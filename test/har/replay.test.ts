@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import type { Har } from '../../src/journal/har.js'
-import { chromiumSuiteTitle, hasChromium, startSite, useChromium } from '../browser/support.js'
+import { hasChromium, startSite, useChromium } from '../browser/support.js'
 import { NOW } from '../support/time.js'
 import { type Exchange, expectValidHar, recordExchanges } from './support.js'
 
@@ -58,7 +58,7 @@ function replayInPage(page: Page, exchanges: Exchange[]): Promise<PageAnswer[]> 
 }
 
 describe.skipIf(!hasChromium)(
-  chromiumSuiteTitle('a HAR from the journal, replayed by routeFromHAR in Chromium'),
+  'a HAR from the journal, replayed by routeFromHAR in Chromium',
   { timeout: 30_000 },
   () => {
     const browser = useChromium()

@@ -292,11 +292,58 @@ describe('POST /users', () => {
       ' iago@ACME.example ',
       'cordelia@acme.example',
       'provisioner-bot@acme.example',
-      'welcome-bot@zulip.com',
     ]) {
       const { status, text } = await create({ ...strong, email })
       expect([email, status, text]).toEqual([email, 400, bad('Email is already in use.')])
     }
+  })
+
+  it('creates a member with a system bot address: system bots belong to the internal realm (as the real 442 server)', async () => {
+    const created = await create({ ...strong, email: 'welcome-bot@zulip.com' })
+    expect(created.status).toBe(200)
+    const read = (await api('GET', `/users/${created.body.user_id}`)).body.user
+    expect([read.email, read.is_bot, read.full_name]).toEqual([
+      'welcome-bot@zulip.com',
+      false,
+      'Romeo Montague',
+    ])
+    // `get_avatar_field` checks the address: the member shows the Welcome Bot's static image.
+    expect(read.avatar_url).toBe(
+      'https://acme.zulipchat.com/static/images/static_avatars/welcome-bot.png',
+    )
+    expect((await create({ ...strong, email: 'Welcome-Bot@zulip.com' })).text).toBe(
+      bad('Email is already in use.'),
+    )
+    // The Welcome Bot still sends, and its message still names it.
+    const sent = await api('POST', '/realm/test_welcome_bot_custom_message', {
+      form: { welcome_message_custom_text: 'again' },
+    })
+    const message = (await api('GET', `/messages/${sent.body.message_id}`)).body.message
+    expect([message.sender_id, message.sender_email]).toEqual([7, 'welcome-bot@zulip.com'])
+  })
+
+  it("answers the real 500 for a password over 100 characters (the real server's zxcvbn bug)", async () => {
+    const long = Array.from({ length: 101 }, (_, i) => 'aZ9!kQ-xW3#mP7rT'[(i * 7) % 16]).join('')
+    const internal = '{"result":"error","msg":"Internal server error"}\n'
+    const refused = await create({ ...strong, password: long })
+    expect([refused.status, refused.text]).toEqual([500, internal])
+    expect(
+      (await create({ ...strong, email: 'juliet@acme.example', password: long.slice(0, 100) }))
+        .status,
+    ).toBe(200)
+    // Checked at the password step: a duplicate address is still the 400.
+    expect((await create({ ...strong, email: 'iago@acme.example', password: long })).text).toBe(
+      bad('Email is already in use.'),
+    )
+    // 10.0 (371) broke above 72 characters; below 371 any length is only checked for strength.
+    simulator.messaging.setFeatureLevel('acme', 371)
+    expect(
+      (await create({ ...strong, email: 'puck@acme.example', password: long.slice(0, 73) })).status,
+    ).toBe(500)
+    simulator.messaging.setFeatureLevel('acme', 370)
+    expect((await create({ ...strong, email: 'puck@acme.example', password: long })).status).toBe(
+      200,
+    )
   })
 
   it('refuses mailinator.com and checks disposable domains before duplicates', async () => {

@@ -22,10 +22,10 @@ const welcome = (as: Account = accounts.iago) =>
 const bad = (msg: string) => errorText(msg, 'BAD_REQUEST')
 
 describe('feature levels', () => {
-  it('emulates Zulip 11.0 (feature level 421) by default', () => {
+  it('emulates Zulip 12.2 (feature level 500), the newest stable release, by default', () => {
     expect(
       simulator.messaging.organizations().map((o) => [o.subdomain, o.featureLevel, o.zulipVersion]),
-    ).toEqual([['acme', 421, '11.0']])
+    ).toEqual([['acme', 500, '12.2']])
   })
 
   it('answers user_id from feature level 30', async () => {
@@ -87,18 +87,23 @@ describe('feature levels', () => {
     expect((await welcome()).body).toEqual({ result: 'success', msg: '', message_id: 1 })
   })
 
-  it('words a duplicate address and a short name the old way below feature level 416', async () => {
-    at(415)
+  it('words a duplicate address the new way from 361 (PR #33664 merged at that level), as the real 384 server', async () => {
+    at(360)
     expect((await create({ ...strong, email: 'IAGO@acme.example' })).text).toBe(
       bad("Email 'IAGO@acme.example' already in use"),
     )
-    expect((await create({ ...strong, full_name: ' ' })).text).toBe(bad('Name too short!'))
-    expect((await create({ ...strong, full_name: 'R' })).text).toBe(bad('Name too short!'))
-    expect((await create({ ...strong, full_name: 'Ro' })).status).toBe(200)
-    at(416)
+    at(361)
     expect((await create({ ...strong, email: 'IAGO@acme.example' })).text).toBe(
       bad('Email is already in use.'),
     )
+  })
+
+  it('refuses names under 2 characters (Name too short!) below 442, accepts one character from it', async () => {
+    at(441)
+    expect((await create({ ...strong, full_name: ' ' })).text).toBe(bad('Name too short!'))
+    expect((await create({ ...strong, full_name: 'R' })).text).toBe(bad('Name too short!'))
+    expect((await create({ ...strong, full_name: 'Ro' })).status).toBe(200)
+    at(442)
     expect((await create({ ...strong, full_name: ' ' })).text).toBe(bad('Name must not be empty!'))
     expect((await create({ ...strong, email: 'juliet@acme.example', full_name: 'J' })).status).toBe(
       200,
@@ -120,6 +125,7 @@ describe('feature levels', () => {
 
   it('serves GET /users/{email} from feature level 39', async () => {
     at(38)
+    // `/users/{email}` does not exist: the path matches `/users/{user_id}` only for digits.
     expect((await api('GET', '/users/iago@acme.example')).status).toBe(404)
     at(39)
     expect((await api('GET', '/users/iago@acme.example')).body.user.user_id).toBe(2)
@@ -140,12 +146,12 @@ describe('feature levels', () => {
     expect(simulator.messaging.featureLevel('acme')).toBe(100)
     expect((await api('GET', '/server_settings', { as: null })).body.zulip_feature_level).toBe(100)
     await simulator.reset()
-    expect(simulator.messaging.featureLevel('acme')).toBe(421)
+    expect(simulator.messaging.featureLevel('acme')).toBe(500)
   })
 
   it('refuses a bad level and an unknown organization', () => {
     expect(() => at(0)).toThrow(
-      '[understudy] Failed to set the messaging feature level of "acme": 0 is not a feature level the simulator models (a whole number from 1 to 433).',
+      '[understudy] Failed to set the messaging feature level of "acme": 0 is not a feature level the simulator models (a whole number from 1 to 512).',
     )
     expect(() => at(4.5)).toThrow(TypeError)
     expect(() => at(Number.NaN)).toThrow(TypeError)
@@ -174,28 +180,28 @@ describe('feature levels', () => {
       new Request('https://old.zulipchat.com/api/v1/server_settings'),
     )
     expect(((await (response as Response).json()) as { zulip_version: string }).zulip_version).toBe(
-      '8.0-dev',
+      '8.0-dev+git',
     )
     expect(() => createSimulator({ messaging: { featureLevel: -1 } })).toThrow(
-      '[understudy] Failed to set the messaging feature level in the simulator options: -1 is not a feature level the simulator models (a whole number from 1 to 433).',
+      '[understudy] Failed to set the messaging feature level in the simulator options: -1 is not a feature level the simulator models (a whole number from 1 to 512).',
     )
   })
 
-  it('accepts the levels it models, 1 to 433 (the newest it models), and refuses the rest with a RangeError', async () => {
-    expect(FEATURE_LEVEL_RANGE).toEqual({ min: 1, max: 433 })
-    for (const level of [1, 433]) {
+  it('accepts the levels it models, 1 to 512 (the newest it models), and refuses the rest with a RangeError', async () => {
+    expect(FEATURE_LEVEL_RANGE).toEqual({ min: 1, max: 512 })
+    for (const level of [1, 433, 512]) {
       at(level)
       expect((await api('GET', '/server_settings', { as: null })).body.zulip_feature_level).toBe(
         level,
       )
     }
-    for (const level of [434, 9999]) {
+    for (const level of [513, 9999]) {
       expect(() => at(level)).toThrow(RangeError)
       expect(() => at(level)).toThrow(
-        `[understudy] Failed to set the messaging feature level of "acme": ${level} is not a feature level the simulator models (a whole number from 1 to 433).`,
+        `[understudy] Failed to set the messaging feature level of "acme": ${level} is not a feature level the simulator models (a whole number from 1 to 512).`,
       )
     }
-    expect(simulator.messaging.featureLevel('acme')).toBe(433)
+    expect(simulator.messaging.featureLevel('acme')).toBe(512)
     expect(() => createSimulator({ messaging: { featureLevel: 9999 } })).toThrow(RangeError)
   })
 
@@ -206,7 +212,7 @@ describe('feature levels', () => {
         scenario: { name: 'future', messaging: { organizations: [organization] } },
       }),
     ).toThrow(
-      '[understudy] Failed to load scenario "future": messaging.organizations.0.featureLevel: must be at most 433, the newest feature level the simulator models.',
+      '[understudy] Failed to load scenario "future": messaging.organizations.0.featureLevel: must be at most 512, the newest feature level the simulator models.',
     )
   })
 })

@@ -9,7 +9,7 @@ const simulator = useSimulator({ beforeAll, afterEach, afterAll }, messagingOpti
 function settings(
   level: number,
   version: string,
-  options: { realmUrl?: boolean; incompatible?: boolean } = {},
+  options: { realmUrl?: boolean; incompatible?: boolean; mergeBase?: string } = {},
 ) {
   return {
     result: 'success',
@@ -29,7 +29,7 @@ function settings(
       'openid connect': false,
     },
     zulip_version: version,
-    zulip_merge_base: version,
+    zulip_merge_base: options.mergeBase ?? version,
     zulip_feature_level: level,
     push_notifications_enabled: false,
     is_incompatible: options.incompatible ?? false,
@@ -37,7 +37,8 @@ function settings(
     require_email_format_usernames: true,
     ...(options.realmUrl === false ? {} : { realm_url: 'https://acme.zulipchat.com' }),
     realm_name: 'Acme',
-    realm_icon: `https://secure.gravatar.com/avatar/${createHash('md5').update('2').digest('hex')}?d=identicon`,
+    // The Gravatar of the md5 of the organization's URL name (`string_id`), as `realm_icon.py` builds it.
+    realm_icon: `https://secure.gravatar.com/avatar/${createHash('md5').update('acme').digest('hex')}?d=identicon`,
     realm_description: '<p>The default organization of the Understudy simulator.</p>',
     realm_web_public_access_enabled: false,
     external_authentication_methods: [],
@@ -49,7 +50,7 @@ describe('GET /server_settings', () => {
   it('answers the real key set without authentication, in order', async () => {
     const { status, text, headers } = await api('GET', '/server_settings', { as: null })
     expect(status).toBe(200)
-    expect(text).toBe(`${JSON.stringify(settings(421, '11.0'))}\n`)
+    expect(text).toBe(`${JSON.stringify(settings(500, '12.2'))}\n`)
     expect(headers.get('content-type')).toBe('application/json')
     expect(headers.get('cache-control')).toBeNull()
   })
@@ -59,18 +60,35 @@ describe('GET /server_settings', () => {
       headers: { authorization: 'Bearer nonsense' },
     })
     expect(status).toBe(200)
-    expect(body).toEqual(settings(421, '11.0'))
+    expect(body).toEqual(settings(500, '12.2'))
   })
 
   it('reports the emulated feature level and version', async () => {
+    // A development level reports a source-tree version without a merge base, as the real 384 and 442
+    // servers built from source do.
     simulator.messaging.setFeatureLevel('acme', 416)
     expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
-      settings(416, '11.0-dev'),
+      settings(416, '11.0-dev+git', { mergeBase: '' }),
     )
-    simulator.messaging.setFeatureLevel('acme', 433)
+    simulator.messaging.setFeatureLevel('acme', 442)
     expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
-      settings(433, '12.0-dev'),
+      settings(442, '12.0-dev+git', { mergeBase: '' }),
     )
+    simulator.messaging.setFeatureLevel('acme', 512)
+    expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
+      settings(512, '13.0-dev+git', { mergeBase: '' }),
+    )
+    for (const [level, version] of [
+      [371, '10.0'],
+      [372, '10.4'],
+      [421, '11.0'],
+      [498, '12.0'],
+    ] as const) {
+      simulator.messaging.setFeatureLevel('acme', level)
+      expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
+        settings(level, version),
+      )
+    }
     simulator.messaging.setFeatureLevel('acme', 185)
     expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
       settings(185, '7.0', { realmUrl: false }),
@@ -80,11 +98,11 @@ describe('GET /server_settings', () => {
   it('answers realm_url from feature level 257', async () => {
     simulator.messaging.setFeatureLevel('acme', 256)
     expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
-      settings(256, '9.0-dev', { realmUrl: false }),
+      settings(256, '9.0-dev+git', { realmUrl: false, mergeBase: '' }),
     )
     simulator.messaging.setFeatureLevel('acme', 257)
     expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
-      settings(257, '9.0-dev'),
+      settings(257, '9.0-dev+git', { mergeBase: '' }),
     )
   })
 
@@ -93,12 +111,12 @@ describe('GET /server_settings', () => {
       as: null,
       headers: { 'user-agent': 'ZulipInvalid/1.0 (Linux)' },
     })
-    expect(body).toEqual(settings(421, '11.0', { incompatible: true }))
+    expect(body).toEqual(settings(500, '12.2', { incompatible: true }))
   })
 
   it('never lists unsupported parameters', async () => {
     expect((await api('GET', '/server_settings?foo=1', { as: null })).body).toEqual(
-      settings(421, '11.0'),
+      settings(500, '12.2'),
     )
   })
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { useSimulator } from '../../src/node/index.js'
 import { accounts, api, errorText, messagingOptions, userObject } from './support.js'
 
-useSimulator(
+const simulator = useSimulator(
   { beforeAll, afterEach, afterAll },
   {
     ...messagingOptions,
@@ -14,6 +14,7 @@ useSimulator(
           {
             subdomain: 'acme',
             name: 'Acme',
+            emailAddressVisibility: 'everyone',
             users: [
               {
                 email: 'desdemona@acme.example',
@@ -59,21 +60,27 @@ describe('GET /users/{user_id}', () => {
     })
   })
 
-  it('answers Welcome Bot as a system bot', async () => {
-    const { body } = await api('GET', '/users/3')
-    expect(body.user).toEqual({
-      ...userObject(3, 'welcome-bot@zulip.com', 'Welcome Bot', 400),
-      is_bot: true,
-      bot_type: 1,
-      is_system_bot: true,
-      bot_owner_id: null,
-    })
+  it('answers No such user for Welcome Bot, a system bot of the internal realm', async () => {
+    // The real server (442): `access_user_by_id` looks in the organization only.
+    expect((await api('GET', '/users/3')).text).toBe(noSuchUser)
+    expect((await api('GET', '/users/welcome-bot@zulip.com')).text).toBe(noSuchUser)
   })
 
   it("answers No such user for an unknown id and another organization's account", async () => {
     expect((await api('GET', '/users/99')).text).toBe(noSuchUser)
     expect((await api('GET', '/users/4')).text).toBe(noSuchUser)
     expect((await api('GET', '/users/123456789012345678901234567890')).text).toBe(noSuchUser)
+  })
+
+  it('validates its parameters in the view signature order of the level (as the real 384 and 442 do)', async () => {
+    const both = '/users/2?client_gravatar=maybe&include_custom_profile_fields=1'
+    expect((await api('GET', both)).text).toBe(
+      errorText('client_gravatar is not valid JSON', 'BAD_REQUEST'),
+    )
+    simulator.messaging.setFeatureLevel('acme', 384)
+    expect((await api('GET', both)).text).toBe(
+      errorText('include_custom_profile_fields is not a boolean', 'BAD_REQUEST'),
+    )
   })
 
   it('reads leading zeros as the number', async () => {

@@ -94,7 +94,7 @@ describe('organizations', () => {
     expect(
       (await api('GET', '/server_settings', { as: null, base: base('alpha') })).body
         .zulip_feature_level,
-    ).toBe(421)
+    ).toBe(500)
     expect(
       (await api('GET', '/server_settings', { as: null, base: base('beta') })).body
         .zulip_feature_level,
@@ -115,8 +115,8 @@ describe('organizations', () => {
         subdomain: 'alpha',
         name: 'Alpha',
         baseUrl: 'https://alpha.zulipchat.com',
-        featureLevel: 421,
-        zulipVersion: '11.0',
+        featureLevel: 500,
+        zulipVersion: '12.2',
         deactivated: false,
         users: [
           {
@@ -153,7 +153,7 @@ describe('organizations', () => {
         subdomain: 'beta',
         baseUrl: 'https://beta.zulipchat.com',
         featureLevel: 300,
-        zulipVersion: '10.0-dev',
+        zulipVersion: '10.0-dev+git',
       }),
     ])
     expect(simulator.messaging.baseUrlOf('beta')).toBe('https://beta.zulipchat.com')

@@ -8,8 +8,8 @@ import { NOW } from '../support/time.js'
 
 export const ORIGIN = 'https://acme.zulipchat.com'
 export const API = `${ORIGIN}/api/v1`
-/** `date_joined` of every seeded account at NOW. */
-export const JOINED = '2026-01-01T00:00:00+00:00'
+/** `date_joined` of every seeded account at NOW (to the minute, as the real server writes it). */
+export const JOINED = '2026-01-01T00:00+00:00'
 
 /** A credential: an e-mail address and an API key. */
 export interface Account {
@@ -86,7 +86,7 @@ export function errorText(msg: string, code: string, extra: Record<string, unkno
   return `${JSON.stringify({ result: 'error', msg, ...extra, code })}\n`
 }
 
-/** A user object as the API shows a seeded or created human at feature level 421 with `client_gravatar`. */
+/** A user object as the API shows a seeded or created human (addresses visible to everyone) at the default level with `client_gravatar`. */
 export function userObject(
   id: number,
   email: string,
@@ -108,6 +108,7 @@ export function userObject(
     is_active: true,
     date_joined: JOINED,
     delivery_email: email,
+    is_imported_stub: false,
     avatar_url: null,
     ...extra,
   }

@@ -38,7 +38,7 @@ describe('POST /realm/test_welcome_bot_custom_message', () => {
         recipientEmail: 'desdemona@acme.example',
         content: wrapped('Welcome Bot custom message for testing'),
         renderedContent:
-          '<p>A note from <span class="user-group-mention silent" data-user-group-id="3">role:administrators</span>:</p>\n<blockquote>\n<p>Welcome Bot custom message for testing</p>\n</blockquote>',
+          '<p>A note from <span class="user-group-mention silent" data-user-group-id="11">Administrators</span>:</p>\n<blockquote>\n<p>Welcome Bot custom message for testing</p>\n</blockquote>',
         sentAt: '2026-01-01T00:00:00.000Z',
         client: 'Internal',
       },

@@ -54,7 +54,7 @@ describe('zulip-js through setupServer', () => {
       settings.zulip_version,
       settings.zulip_feature_level,
       settings.realm_url,
-    ]).toEqual(['success', '11.0', 421, ORIGIN])
+    ]).toEqual(['success', '12.2', 500, ORIGIN])
     expect((await iago.users.retrieve()).members).toHaveLength(6)
   })
 

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { routeSimulator, type SimulatorRoute } from '../../src/playwright/index.js'
 import type { Simulator } from '../../src/simulator.js'
-import { chromiumSuiteTitle, hasChromium, startSite, useChromium } from '../browser/support.js'
+import { hasChromium, startSite, useChromium } from '../browser/support.js'
 import { ACME, fetchSimulator, iagoAuth, ROUTER, routerAuth } from '../fetch/support.js'
 
 const PAGE = '<!doctype html><title>routed</title><p>routed</p>'
@@ -67,9 +67,7 @@ async function expected(twin: Simulator, url: string, init: RequestInit = {}) {
   return { status: response.status, headers: [...response.headers], body: await response.text() }
 }
 
-const title = chromiumSuiteTitle('routeSimulator in Chromium')
-
-describe.skipIf(!hasChromium)(title, { timeout: 30_000 }, () => {
+describe.skipIf(!hasChromium)('routeSimulator in Chromium', { timeout: 30_000 }, () => {
   const browser = useChromium()
   let site: Awaited<ReturnType<typeof startPageSite>>
   let page: Page

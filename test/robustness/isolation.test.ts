@@ -340,7 +340,7 @@ describe('two simulators in one process', () => {
       two.faults.list(),
       two.messaging.featureLevel('acme'),
       two.messaging.rateLimit('acme'),
-    ]).toEqual([NOW, [], 421, null])
+    ]).toEqual([NOW, [], 500, null])
     // simulator.dispatch offers a request to its own services only, by origin and path.
     expect(
       await two.dispatch(

@@ -14,11 +14,11 @@ import { expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-function runFixture(): Promise<string> {
+function runFixture(name = 'journal-memory'): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--expose-gc', '--import', 'tsx', 'test/robustness/fixtures/journal-memory.ts'],
+      ['--expose-gc', '--import', 'tsx', `test/robustness/fixtures/${name}.ts`],
       { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
     )
     let out = ''
@@ -53,4 +53,16 @@ it('keeps the journal within its byte budget whatever bodies arrive, and reading
   expect(result.journalTextLength).toBeLessThan(2 * budget)
   expect(result.recentTextLength).toBeLessThan(512 * 1024)
   expect(result.discoveryTextLength).toBeLessThan(16 * 1024)
+}, 120_000)
+
+it('counts what an entry keeps of many headers and query parameters, so the budget holds', async () => {
+  const result = JSON.parse(await runFixture('journal-memory-headers'))
+  const budget = 16 * 1024 * 1024
+  expect(result.statuses).toEqual({ 401: 2000 })
+  expect(result.journal.bytes).toBeLessThanOrEqual(budget)
+  // Each entry keeps 1,000 headers and 1,000 parameters, each a record entry and strings of its own:
+  // about 150 KB in all, so the budget keeps about a hundred of them, not 2,000 (before: counted by
+  // their characters, the journal said 13 MB while the heap held about 300 MB).
+  expect(result.journal.count).toBeLessThan(200)
+  expect(result.grewBy).toBeLessThan(budget + 16 * 1024 * 1024)
 }, 120_000)

@@ -212,6 +212,15 @@ const authorization = nastyAuthorization([
   `Bearer ${keys.disabled}`,
 ])
 
+/** The messages dialect's (Anthropic's) error body. */
+function expectMessagesError(response: { status: number; body: string }): void {
+  const body = JSON.parse(response.body) as { type: string; error: Record<string, unknown> }
+  expect(Object.keys(body)).toEqual(['type', 'error', 'request_id'])
+  expect(body.type).toBe('error')
+  expect(Object.keys(body.error)).toEqual(['type', 'message', 'error_type'])
+  expect(typeof body.error.message).toBe('string')
+}
+
 /** One hostile request to one operation. */
 const requestFor = (operation: Operation): fc.Arbitrary<RawRequest> =>
   fc
@@ -255,8 +264,17 @@ async function check(request: RawRequest) {
   const response = await send(simulator, request)
   expect(response.status, `${request.method} ${request.url.slice(0, 200)}`).toBeLessThan(500)
   expect(simulator.journal.count()).toBe(count + 1)
+  // A slug of `..` takes the URL up to an inference path (`/presets/../messages` is `/messages`).
+  const landed = new URL(request.url).pathname.match(
+    /\/api\/v1\/(chat\/completions|messages|responses)$/,
+  )
   if (response.status >= 400) {
-    expectRouterError(response)
+    // The messages operation answers in Anthropic's envelope; another method there is the router's 405.
+    if (landed?.[1] === 'messages' && request.method === 'POST') expectMessagesError(response)
+    else expectRouterError(response)
+    expect(stateOf(simulator)).toBe(before)
+  } else if (landed) {
+    // An inference answer changes no record.
     expect(stateOf(simulator)).toBe(before)
   } else {
     // Whatever was accepted can be read back and serialised again.
@@ -387,6 +405,58 @@ describe('router hand-written cases', () => {
     })
     expect(read.status).toBe(200)
     expect(() => JSON.stringify(simulator.journal.entries())).not.toThrow()
+    await simulator.reset()
+  })
+
+  const keyed = (count: number, value = '1', from = 0) =>
+    `{${Array.from({ length: count }, (_, i) => `"${from + i}":${value}`).join(',')}}`
+  const chat = (extra: string) =>
+    `{"model":"openai/gpt-5.4","messages":[{"role":"user","content":"x"}],${extra}}`
+
+  it.each([
+    [
+      '10,001 keys in one object',
+      chat(`"logit_bias":${keyed(10_001)}`),
+      'must have at most 10000 keys in one object',
+    ],
+    [
+      '850,000 keys in one object (9.6 MiB)',
+      chat(`"logit_bias":${keyed(850_000)}`),
+      'must have at most 10000 keys in one object',
+    ],
+    [
+      '100,001 keys in all, 10,000 at most in one object',
+      chat(
+        `"tools":[${Array.from({ length: 11 }, (_, t) => `{"type":"function","function":{"name":"f${t}","parameters":{"type":"object","properties":${keyed(9_100, '{}')}}}}`).join(',')}]`,
+      ),
+      'must have at most 100000 keys in all',
+    ],
+  ])(
+    'refuses a body of %s before parsing it, and journals it as text',
+    async (_, body, message) => {
+      simulator.journal.clear()
+      const before = stateOf(simulator)
+      const response = await post('keys', body, 'application/json')
+      expect(response.status).toBe(400)
+      expect(issues(response.body)).toEqual([{ path: 'body', message }])
+      expect(stateOf(simulator)).toBe(before)
+      expect(typeof simulator.journal.last()?.body).toBe('string')
+    },
+  )
+
+  it('accepts 10,000 keys in one object, and reads them back', async () => {
+    const response = await post(
+      'many-keys',
+      chat(`"logit_bias":${keyed(10_000)}`),
+      'application/json',
+    )
+    expect(response.status).toBe(200)
+    const bias = (
+      JSON.parse(response.body) as {
+        data: { designated_version: { config: { logit_bias: object } } }
+      }
+    ).data.designated_version.config.logit_bias
+    expect(Object.keys(bias)).toHaveLength(10_000)
     await simulator.reset()
   })
 

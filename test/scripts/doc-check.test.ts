@@ -6,6 +6,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
+  blockFileName,
   classify,
   docFiles,
   extractBlocks,
@@ -113,6 +114,14 @@ describe('classify', () => {
       fileName: undefined,
     })
     expect(ts("import { expect } from 'vitest'\nexpect(1).toBe(1)").kind).toBe('module')
+  })
+
+  it('runs a js block that imports @jest/globals and calls it as a Jest test file', () => {
+    const js = (code: string) => only(`${fence}js\n${code}\n${fence}\n`)
+    const block = js("import { expect, it } from '@jest/globals'\nit('x', () => {})")
+    expect(block.plan).toEqual({ kind: 'jest', where: 'consumer', node: true, fileName: undefined })
+    expect(blockFileName(block, block.plan)).toBe('L1.test.js')
+    expect(js("import { expect } from '@jest/globals'\nexpect(1).toBe(1)").plan.kind).toBe('module')
   })
 
   it('only type-checks browser blocks and blocks marked typecheck', () => {

@@ -39,7 +39,7 @@ describe('with cors: true', () => {
       'access-control-allow-methods': 'GET',
       'access-control-allow-headers': 'Authorization, X-Title, content-type',
       'access-control-max-age': '600',
-      vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+      vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers, Access-Control-Request-Private-Network',
       'content-length': '0',
       date: undefined,
       connection: undefined,
@@ -123,6 +123,80 @@ describe('with cors: true', () => {
   })
 })
 
+describe('with cors: true, pages on loopback origins only', () => {
+  const server = useServer({ cors: true })
+  const ask = (origin: string, headers: Record<string, string> = {}) =>
+    send(`${server.services.router}/presets`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'GET', ...headers },
+    })
+
+  it.each([
+    'http://localhost:5500',
+    'https://localhost',
+    'http://app.localhost:3000',
+    'http://127.0.0.2:8080',
+    'http://[::1]:5173',
+  ])('lets %s in', async (origin) => {
+    const reply = await ask(origin)
+    expect([reply.status, reply.headers['access-control-allow-origin']]).toEqual([204, origin])
+  })
+
+  it.each([
+    'https://evil.example',
+    'http://localhost.evil.example',
+    'http://127.0.0.1.nip.io:8080',
+    'http://192.168.1.20:5173',
+    'null',
+    'chrome-extension://abcdef',
+  ])(
+    'keeps %s out: the service’s own answer, no CORS headers, no private network opt-in',
+    async (origin) => {
+      const reply = await ask(origin, { 'access-control-request-private-network': 'true' })
+      expect([
+        reply.status,
+        reply.headers['access-control-allow-origin'],
+        reply.headers['access-control-allow-private-network'],
+      ]).toEqual([405, undefined, undefined])
+      const read = await send(`${server.services.router}/presets`, {
+        headers: { origin, authorization: `Bearer ${keys.inference}` },
+      })
+      expect([read.status, read.headers['access-control-allow-origin'], read.headers.vary]).toEqual(
+        [200, undefined, 'Origin'],
+      )
+    },
+  )
+})
+
+describe('the private network opt-in', () => {
+  const server = useServer({ cors: { origins: ['https://app.example.com'], loopback: true } })
+
+  it('is answered to a named origin that asks for it, and not to others', async () => {
+    const ask = (origin: string) =>
+      send(`${server.services.router}/presets`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-private-network': 'true',
+        },
+      })
+    const named = await ask('https://app.example.com')
+    expect([
+      named.status,
+      named.headers['access-control-allow-origin'],
+      named.headers['access-control-allow-private-network'],
+    ]).toEqual([204, 'https://app.example.com', 'true'])
+    const loopback = await ask('http://localhost:5173')
+    expect(loopback.headers['access-control-allow-origin']).toBe('http://localhost:5173')
+    const other = await ask('https://other.example.com')
+    expect([other.status, other.headers['access-control-allow-private-network']]).toEqual([
+      405,
+      undefined,
+    ])
+  })
+})
+
 describe('with cors: { origins }', () => {
   const server = useServer({ cors: { origins: ['http://localhost:5500'] } })
 
@@ -141,6 +215,7 @@ describe('with cors: { origins }', () => {
     for (const bad of [
       { origins: ['localhost:5500'] },
       { origins: ['http://a.test/path'] },
+      { origins: [], loopback: 'yes' },
       'yes',
     ]) {
       await expect(startServer({ port: 0, cors: bad as unknown as true })).rejects.toThrow(

@@ -96,6 +96,37 @@ const requests: Array<[string, string, Record<string, string>, string | undefine
   ['GET', '/messaging/acme/api/v1/messages/1', { authorization: iago }, undefined],
   ['GET', '/messaging/acme/api/v1/server_settings', {}, undefined],
   ['GET', '/messaging/acme/api/v1/nope', { authorization: iago }, undefined],
+  [
+    'POST',
+    '/router/api/v1/chat/completions',
+    { authorization: routerKey, ...json },
+    '{"model":"@preset/p","messages":[{"role":"user","content":"Hi"}]}',
+  ],
+  [
+    'POST',
+    '/router/api/v1/chat/completions',
+    { authorization: routerKey, ...json },
+    '{"model":"@preset/p","stream":true,"messages":[{"role":"user","content":"Hi"}]}',
+  ],
+  [
+    'POST',
+    '/router/api/v1/messages',
+    { authorization: routerKey, ...json },
+    '{"model":"@preset/p","stream":true,"max_tokens":5,"messages":[{"role":"user","content":"Hi"}]}',
+  ],
+  [
+    'POST',
+    '/router/api/v1/responses',
+    { authorization: routerKey, ...json },
+    '{"model":"@preset/p","stream":true,"input":"Hi"}',
+  ],
+  [
+    'POST',
+    '/router/api/v1/chat/completions',
+    { authorization: routerKey, ...json },
+    '{"model":"@preset/nope","messages":[{"role":"user","content":"Hi"}]}',
+  ],
+  ['POST', '/router/api/v1/messages', json, '{}'],
 ]
 
 async function replay(server: RunningServer) {
@@ -147,6 +178,12 @@ describe('the two engines of the standalone server', () => {
       '200',
       '200',
       '404',
+      '200',
+      '200',
+      '200',
+      '200',
+      '404',
+      '401',
     ])
   })
 })
@@ -191,6 +228,23 @@ async function replayOdd(server: RunningServer) {
 /** Sends raw bytes and reads until the server closes the connection, without the `Date` header. */
 const raw = async (server: RunningServer, bytes: string) =>
   (await exchange(server.url, bytes)).replace(/^date: .*\r\n/im, '')
+
+describe('the two engines, for a streamed answer', () => {
+  it('send the same chunked bytes on the wire', async () => {
+    const request = (body: string) =>
+      'POST /router/api/v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+      `Authorization: ${routerKey}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`
+    const body = '{"model":"m/1","stream":true,"messages":[{"role":"user","content":"Hi"}]}'
+    const fromDirect = await raw(direct, request(body))
+    expect(await raw(viaMsw, request(body))).toBe(fromDirect)
+    expect(fromDirect).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
+    expect(fromDirect).toContain('\r\nTransfer-Encoding: chunked\r\n')
+    expect(fromDirect.toLowerCase()).not.toContain('content-length')
+    expect(fromDirect).toContain('\r\n: OPENROUTER PROCESSING\n\n\r\n')
+    expect(fromDirect.endsWith('data: [DONE]\n\n\r\n0\r\n\r\n')).toBe(true)
+  })
+})
 
 describe('the two engines, for methods fetch refuses or never sends', () => {
   it('answer TRACE, WebDAV and other odd methods with the same bytes, in the service shape', async () => {

@@ -56,7 +56,7 @@ describe('the standalone server', () => {
   })
 
   it('answers an unknown router path with a 404 in the router shape', async () => {
-    const response = await fetch(`${server.router}/chat/completions`, { method: 'POST' })
+    const response = await fetch(`${server.router}/embeddings`, { method: 'POST' })
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ error: { code: 404, message: 'Not Found' } })
   })

@@ -11,7 +11,7 @@
  */
 import { once } from 'node:events'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type CliServer, runCli, startCli } from '../support/cli.js'
@@ -122,8 +122,12 @@ describe('--state-file under kill -9', () => {
       at += kept.length
     }
     expect(present).toHaveLength(at)
-    // No temporary file of an interrupted save is left once a server has started.
-    expect(await readdir(folder)).toEqual(['demo.json'])
+    // No temporary file of an interrupted save is left once a server has started; the killed server's lock
+    // was taken over (its process is gone), and the running one holds it.
+    expect((await readdir(folder)).sort()).toEqual(['.demo.json.lock', 'demo.json'])
+    expect(JSON.parse(await readFile(join(folder, '.demo.json.lock'), 'utf8')).pid).toBe(
+      cli.process.pid,
+    )
   }, 120_000)
 })
 
@@ -143,6 +147,78 @@ describe('--state-file on SIGTERM', () => {
   }, 60_000)
 })
 
+describe('--state-file-max-bytes', () => {
+  it('refuses writes past the bound, and SIGTERM keeps every write it accepted', async () => {
+    const cli = await startCli(
+      [
+        '--quiet',
+        '--seed',
+        'bound',
+        '--now',
+        NOW,
+        '--state-file',
+        file,
+        '--state-file-max-bytes',
+        '40000',
+      ],
+      { bin: true },
+    )
+    started.push(cli)
+    const accepted: string[] = []
+    let refused = 0
+    for (let i = 0; i < 30 && refused < 3; i++) {
+      const response = await fetch(`${cli.router}/presets/big-${i}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${keys.inference}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ role: 'system', content: 'z'.repeat(4_000) }] }),
+      })
+      await response.arrayBuffer()
+      if (response.status === 200) accepted.push(`big-${i}`)
+      else {
+        expect(response.status).toBe(400)
+        refused += 1
+      }
+    }
+    expect(refused).toBe(3)
+    expect(cli.errors()).toBe(
+      `[understudy] The state file "${file}" is full (at most 39.1 KiB): writes to the services are refused until a reset or a smaller snapshot makes room.\n`,
+    )
+    expect(await cli.stop()).toBe(0)
+    started.splice(started.indexOf(cli), 1)
+    const next = await serve()
+    expect(await slugsOf(next)).toEqual(accepted)
+  }, 60_000)
+})
+
+describe('one server per state file', () => {
+  it('refuses a second server on the file with one line naming the holder, exit code 1', async () => {
+    const first = await serve()
+    const second = await runCli(['serve', '--port', '0', '--state-file', file], { bin: true })
+    expect([second.code, second.stdout]).toEqual([1, ''])
+    expect(second.stderr).toMatch(
+      new RegExp(
+        `^understudy: Failed to use the state file "${file}": another Understudy server holds it \\(process ${first.process.pid} on ${hostname()}, ${first.origin}, since [0-9T:.Z-]+\\); stop that server, or give this one another file\\.\\n$`,
+      ),
+    )
+    // The first is untouched: it still saves, and the file is its own.
+    expect(await write(first, 'mine')).toBe(200)
+    expect(await first.stop()).toBe(0)
+    started.splice(started.indexOf(first), 1)
+    expect((await readdir(folder)).sort()).toEqual(['demo.json'])
+  }, 60_000)
+
+  it('refuses a folder it cannot write with one line, exit code 1', async () => {
+    const { code, stderr } = await runCli(
+      ['serve', '--port', '0', '--state-file', '/sys/understudy-demo.json'],
+      { bin: true },
+    )
+    expect(code).toBe(1)
+    expect(stderr).toMatch(
+      /^understudy: Failed to use the state file "\/sys\/understudy-demo\.json": its folder \/sys is not writable \((EACCES|EROFS|EPERM): [^\n]*\)\.\n$/,
+    )
+  })
+})
+
 describe('a state file the CLI cannot load', () => {
   const serveOnce = () => runCli(['serve', '--port', '0', '--state-file', file], { bin: true })
 
@@ -152,7 +228,7 @@ describe('a state file the CLI cannot load', () => {
     expect(code).toBe(1)
     expect(stdout).toBe('')
     expect(stderr).toBe(
-      `understudy: Failed to load the state file "${file}": it is not valid JSON (Unexpected end of JSON input).\n`,
+      `understudy: Failed to load the state file "${file}": it is not valid JSON: it ends early, at line 1, column 27.\n`,
     )
     expect(await readFile(file, 'utf8')).toBe('{"formatVersion":1,"seed":')
   })
@@ -163,6 +239,21 @@ describe('a state file the CLI cannot load', () => {
     expect(code).toBe(1)
     expect(stderr).toBe(
       `understudy: Failed to load the state file "${file}": formatVersion: 2 is newer than this version of understudy-mock reads (1); upgrade understudy-mock to restore it.\n`,
+    )
+  })
+
+  it('is one line and exit code 1, naming the file, when its clock leaves Date’s range', async () => {
+    const clock = { start: Date.parse(NOW), created: 'real', fixedAt: null, offsetMs: -1.7e16 }
+    const first = await serve()
+    expect(await write(first, 'before')).toBe(200)
+    await first.stop()
+    started.splice(started.indexOf(first), 1)
+    const snapshot = JSON.parse(await readFile(file, 'utf8'))
+    await writeFile(file, JSON.stringify({ ...snapshot, clock }))
+    const { code, stdout, stderr } = await serveOnce()
+    expect([code, stdout]).toEqual([1, ''])
+    expect(stderr).toBe(
+      `understudy: Failed to load the state file "${file}": clock.offsetMs: with the start ${clock.start} it gives ${clock.start - 1.7e16}, not a time a Date can hold (within ±8.64e15 ms of 1970).\n`,
     )
   })
 

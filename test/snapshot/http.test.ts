@@ -85,6 +85,18 @@ describe('GET and PUT /__understudy/snapshot', () => {
     expect(copy.simulator.snapshot()).toEqual(before)
   })
 
+  it('refuses a clock offset that leaves Date’s range with 400, and every route keeps answering', async () => {
+    const bad = structuredClone(copy.simulator.snapshot()) as any
+    bad.clock = { ...bad.clock, created: 'real', fixedAt: null, offsetMs: -1.7e16 }
+    const refused = await control(copy.url, 'PUT', '/snapshot', bad)
+    expect(refused.status).toBe(400)
+    expect(refused.body.error.message).toMatch(
+      /^\[understudy\] Failed to restore the snapshot: clock\.offsetMs: with the start -?[0-9]+ it gives -?[0-9]+, not a time a Date can hold \(within ±8\.64e15 ms of 1970\)\.$/,
+    )
+    for (const path of ['', '/clock', '/state', '/journal', '/journal.har'])
+      expect((await fetch(`${copy.url}/__understudy${path}`)).status).toBe(200)
+  })
+
   it('refuses a body that is not JSON, or not an object, with 400', async () => {
     expect(await control(copy.url, 'PUT', '/snapshot', '{"formatVersion":')).toMatchObject({
       status: 400,

@@ -275,6 +275,30 @@ describe('a snapshot that does not validate', () => {
     )
   })
 
+  it('is refused when its clock would give a time a Date cannot hold, and the clock still works', async () => {
+    const simulator = createSimulator({ now: NOW })
+    const real = { ...overJson(simulator.snapshot()) } as any
+    real.clock = { start: Date.parse(NOW), created: 'real', fixedAt: null, offsetMs: -1.7e16 }
+    const error = await refusal(simulator, real)
+    expect(error).toBeInstanceOf(TypeError)
+    expect(error?.message).toBe(
+      `[understudy] Failed to restore the snapshot: clock.offsetMs: with the start ${Date.parse(NOW)} it gives ${Date.parse(NOW) - 1.7e16}, not a time a Date can hold (within ±8.64e15 ms of 1970).`,
+    )
+    expect(simulator.clock.iso()).toBe(NOW)
+    expect(
+      (
+        await simulator.fetch(`${ROUTER}/presets`, {
+          headers: { authorization: `Bearer ${keys.inference}` },
+        })
+      ).status,
+    ).toBe(200)
+
+    // Start plus offset within the range is restored; the real time plus the offset stops at its end.
+    await simulator.restore({ ...real, clock: { ...real.clock, start: 8e15, offsetMs: -1.6e16 } })
+    expect(simulator.clock.iso()).toBe('-271821-04-20T00:00:00.000Z')
+    expect(simulator.describe().clock.now).toBe('-271821-04-20T00:00:00.000Z')
+  })
+
   it('of a newer format is refused with that one problem', async () => {
     const simulator = createSimulator()
     const error = await refusal(simulator, { ...simulator.snapshot(), formatVersion: 2, x: 1 })

@@ -37,14 +37,23 @@ describe('operation ids', () => {
       | 'getPreset'
       | 'listPresetVersions'
       | 'getPresetVersion'
+      | 'sendChatCompletionRequest'
+      | 'createMessages'
+      | 'createResponses'
     >()
     expectTypeOf<MessagingOperationId>().toEqualTypeOf<
       | 'get-users'
       | 'create-user'
       | 'get-own-user'
+      | 'deactivate-own-user'
       | 'get-user'
+      | 'update-user'
+      | 'deactivate-user'
       | 'get-user-by-email'
+      | 'update-user-by-email'
       | 'get-message'
+      | 'update-message'
+      | 'delete-message'
       | 'test-welcome-bot-custom-message'
       | 'get-server-settings'
     >()

@@ -93,7 +93,15 @@ describe('the state file', () => {
       loaded: boolean
       saves: number
       savedAt: string | null
+      bytes: number | null
+      maxBytes: number
+      lastSaveMs: number | null
       lastError: string | null
+      failures: number
     }>()
+  })
+
+  it('takes a bound on the state it holds, in bytes', () => {
+    expectTypeOf<ServerOptions['stateFileMaxBytes']>().toEqualTypeOf<number | undefined>()
   })
 })

@@ -31,11 +31,12 @@ describe('understudy verify --har', () => {
     const { code, stdout, stderr } = await runCli(['verify', '--har', clean], bin)
     expect(stderr).toBe('')
     expect(code).toBe(0)
-    expect(stdout.split('\n').slice(0, 4)).toEqual([
-      'understudy verify: 21 exchanges compared, 0 skipped, no differences',
+    expect(stdout.split('\n').slice(0, 5)).toEqual([
+      'understudy verify: 31 exchanges compared, 0 skipped, no differences',
       '',
       "Set-up: clock at 2026-03-01T10:00:00.000Z (the recording's first date)",
-      '  messaging https://acme.zulipchat.com as "acme", level 421 (zulip_feature_level in exchange 1)',
+      '  messaging https://acme.zulipchat.com as "acme", level 500 (zulip_feature_level in exchange 1)',
+      '    e-mail visibility everyone (the addresses of the users the recording created)',
     ])
   })
 
@@ -43,7 +44,7 @@ describe('understudy verify --har', () => {
     const { code, stdout } = await runCli(['verify', '--har', differing], bin)
     expect(code).toBe(1)
     const lines = stdout.split('\n')
-    expect(lines[0]).toBe('understudy verify: 21 exchanges compared, 0 skipped, 1 difference')
+    expect(lines[0]).toBe('understudy verify: 31 exchanges compared, 0 skipped, 1 difference')
     expect(lines[2]).toMatch(/^#\s+request\s+what differs\s+real \(recorded\)\s+simulator$/)
     expect(lines[3]).toMatch(
       new RegExp(
@@ -68,7 +69,7 @@ describe('understudy verify --har', () => {
         actual: 'Email is already in use.',
       },
     ])
-    expect(report.compared).toBe(21)
+    expect(report.compared).toBe(31)
     expect(report.skipped).toEqual([])
   })
 
@@ -95,7 +96,7 @@ describe('understudy verify --har', () => {
     expect(code).toBe(1)
   })
 
-  it('--feature-level, --role and --now are taken', async () => {
+  it('--feature-level, --role, --now and --email-visibility are taken', async () => {
     const { code, stdout } = await runCli(
       [
         'verify',
@@ -108,11 +109,15 @@ describe('understudy verify --har', () => {
         'iago@acme.example=owner+can_create_users',
         '--now',
         '2030-01-01T00:00:00Z',
+        '--email-visibility',
+        'admins',
       ],
       bin,
     )
     const report = JSON.parse(stdout)
     expect(report.setup.organizations[0].featureLevel).toBe(416)
+    expect(report.setup.organizations[0].emailVisibility).toBe('admins')
+    expect(report.setup.organizations[0].emailVisibilityFrom).toBe('the emailVisibility option')
     expect(report.setup.clock).toEqual({
       start: '2030-01-01T00:00:00.000Z',
       from: 'the now option',
@@ -127,6 +132,15 @@ describe('understudy verify --har', () => {
     expect(code).toBe(1)
     expect(report.differences).toContainEqual(
       expect.objectContaining({ path: 'body.role', expected: 200, actual: 100 }),
+    )
+    // The user the recording created takes the organization's setting and shows a dummy address (the
+    // seeded users keep the setting their own addresses show).
+    expect(report.differences).toContainEqual(
+      expect.objectContaining({
+        path: 'body.user.email',
+        expected: 'romeo@acme.example',
+        actual: 'user8@acme.zulipchat.com',
+      }),
     )
   })
 
@@ -161,8 +175,12 @@ describe('understudy verify --har', () => {
       ['--har', clean, '--role', 'iago@acme.example=king'],
       'understudy: role for iago@acme.example: "king" is not owner, administrator, moderator, member or guest (each optionally +can_create_users), inference or management\n',
     ],
+    [
+      ['--har', clean, '--email-visibility', 'friends'],
+      'understudy: email visibility: "friends" is not everyone, members, moderators, admins, nobody or server-default\n',
+    ],
   ]
-  it('unusable input (no such file, a folder, not JSON, nothing replayable, a bad role): exit 2, one line', async () => {
+  it('unusable input (no such file, a folder, not JSON, nothing replayable, a bad role or e-mail visibility): exit 2, one line', async () => {
     const runs = await Promise.all(unusable.map(([args]) => runCli(['verify', ...args], bin)))
     expect(runs).toEqual(unusable.map(([, message]) => ({ code: 2, stdout: '', stderr: message })))
   })

@@ -88,7 +88,7 @@ describe('HARs from elsewhere', () => {
 })
 
 describe('what cannot be replayed is skipped, with the reason', () => {
-  it('another host, an operation Understudy does not simulate, no answer, a malformed entry', async () => {
+  it('another host, an operation Understudy does not simulate or carry out, no answer, a malformed entry', async () => {
     const edited = copy(har) as unknown as { log: { entries: unknown[] } }
     const page = {
       startedDateTime: '2026-03-01T10:00:00.000Z',
@@ -97,16 +97,25 @@ describe('what cannot be replayed is skipped, with the reason', () => {
     }
     const inference = {
       request: {
-        method: 'POST',
-        url: 'https://openrouter.ai/api/v1/chat/completions',
+        method: 'GET',
+        url: 'https://openrouter.ai/api/v1/models',
         headers: [{ name: 'authorization', value: 'Bearer sk-or-v1-understudy-default-inference' }],
       },
-      response: { status: 200, content: { text: '{"id":"gen-1","choices":[]}' } },
+      response: { status: 200, content: { text: '{"data":[]}' } },
     }
-    const deactivate = {
+    const channels = {
       request: {
-        method: 'DELETE',
-        url: 'https://acme.zulipchat.com/api/v1/users/8',
+        method: 'GET',
+        url: 'https://acme.zulipchat.com/api/v1/streams',
+        headers: [{ name: 'Authorization', value: 'Basic aWFnb0BhY21lLmV4YW1wbGU6eA==' }],
+      },
+      response: { status: 200, content: { text: '{"result":"success","msg":"","streams":[]}' } },
+    }
+    // PATCH /users/{id} is authenticated and its target looked up, then answered 405: not carried out.
+    const rename = {
+      request: {
+        method: 'PATCH',
+        url: 'https://acme.zulipchat.com/api/v1/users/8?full_name=Romeo%20M',
         headers: [{ name: 'Authorization', value: 'Basic aWFnb0BhY21lLmV4YW1wbGU6eA==' }],
       },
       response: { status: 200, content: { text: '{"result":"success","msg":""}' } },
@@ -116,7 +125,7 @@ describe('what cannot be replayed is skipped, with the reason', () => {
       response: { status: 0, content: {}, _error: 'net::ERR_ABORTED' },
     }
     const malformed = { request: { method: 'GET' }, response: { status: 200 } }
-    edited.log.entries.push(page, inference, deactivate, aborted, malformed)
+    edited.log.entries.push(page, inference, channels, rename, aborted, malformed)
     const n = har.log.entries.length
     const report = await verifyHar(edited)
     expect(report.differences).toEqual([])
@@ -130,24 +139,31 @@ describe('what cannot be replayed is skipped, with the reason', () => {
       },
       {
         exchange: n + 2,
-        method: 'POST',
-        url: 'https://openrouter.ai/api/v1/chat/completions',
-        reason: 'POST /chat/completions is an operation Understudy does not simulate',
+        method: 'GET',
+        url: 'https://openrouter.ai/api/v1/models',
+        reason: 'GET /models is an operation Understudy does not simulate',
       },
       {
         exchange: n + 3,
-        method: 'DELETE',
-        url: 'https://acme.zulipchat.com/api/v1/users/8',
-        reason: 'DELETE /api/v1/users/:user_id is an operation Understudy does not simulate',
+        method: 'GET',
+        url: 'https://acme.zulipchat.com/api/v1/streams',
+        reason: 'GET /api/v1/streams is an operation Understudy does not simulate',
       },
       {
         exchange: n + 4,
+        method: 'PATCH',
+        url: 'https://acme.zulipchat.com/api/v1/users/8?full_name=Romeo%20M',
+        reason:
+          'Understudy does not carry out PATCH /api/v1/users/:user_id: it answers 405 after the checks before the change',
+      },
+      {
+        exchange: n + 5,
         method: 'GET',
         url: 'https://openrouter.ai/api/v1/presets',
         reason: 'no answer was recorded (the request failed or was aborted)',
       },
       {
-        exchange: n + 5,
+        exchange: n + 6,
         method: '',
         url: '',
         reason: 'not a HAR entry: request.url: Invalid input: expected string, received undefined',

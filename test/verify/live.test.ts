@@ -149,9 +149,15 @@ describe('live mode against the standalone server', () => {
           stdio: ['pipe', 'pipe', 'pipe'],
         })
         let output = ''
+        let answered = false
+        // The child may be gone by the time a late chunk arrives: a write then is not a failure of the test.
+        child.stdin.on('error', () => {})
         child.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString()
-          if (output.includes('Go ahead? [y/N]')) child.stdin.write(`${answer}\n`)
+          if (!answered && output.includes('Go ahead? [y/N]')) {
+            answered = true
+            child.stdin.write(`${answer}\n`)
+          }
         })
         const [code] = (await once(child, 'close')) as [number]
         return { code, output }

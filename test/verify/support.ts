@@ -16,6 +16,7 @@ export async function recordSession(options: SimulatorOptions = {}, welcome = tr
   const simulator = createSimulator({ seed: 'recorded', now: '2026-03-01T10:00:00Z', ...options })
   const iago = { authorization: basic(accounts.iago) }
   const hamlet = { authorization: basic(accounts.hamlet) }
+  const cordelia = { authorization: basic(accounts.cordelia) }
   const send = (url: string, init: RequestInit = {}) => simulator.fetch(url, init)
   await send(`${MESSAGING}/server_settings`)
   const created = (await (
@@ -47,6 +48,7 @@ export async function recordSession(options: SimulatorOptions = {}, welcome = tr
   await send(`${MESSAGING}/users/romeo@acme.example`, { headers: hamlet })
   await send(`${MESSAGING}/users/me`, { headers: iago })
   await send(`${MESSAGING}/users`, { headers: iago })
+  let message: number | undefined
   if (welcome) {
     const sent = (await (
       await send(`${MESSAGING}/realm/test_welcome_bot_custom_message`, {
@@ -56,10 +58,30 @@ export async function recordSession(options: SimulatorOptions = {}, welcome = tr
       })
     ).json()) as { message_id: number }
     await send(`${MESSAGING}/messages/${sent.message_id}`, { headers: iago })
+    message = sent.message_id
   }
   const wrong = { ...accounts.iago, key: 'wrongwrongwrongwrongwrongwrong12' }
   await send(`${MESSAGING}/users/me`, { headers: { authorization: basic(wrong) } })
   await send(`${MESSAGING}/users/me`)
+  // What the simulator added with the messaging fidelity work: user_ids, dummy addresses, the real
+  // methods (PATCH answered 405 after its checks), deactivation, deletion, a deactivated account's key.
+  const romeo = created.user_id ?? 0
+  await send(`${MESSAGING}/users?user_ids=${encodeURIComponent(`[${romeo},4]`)}`, { headers: iago })
+  await send(`${MESSAGING}/users/user${romeo}@acme.zulipchat.com`, { headers: hamlet })
+  await send(`${MESSAGING}/users/${romeo}`, {
+    method: 'PATCH',
+    headers: iago,
+    body: form({ full_name: 'Romeo M' }),
+  })
+  await send(`${MESSAGING}/users/${romeo}`, { method: 'DELETE', headers: iago })
+  await send(`${MESSAGING}/users/${romeo}`, { headers: iago })
+  if (message !== undefined) {
+    await send(`${MESSAGING}/messages/${message}`, { method: 'DELETE', headers: iago })
+  }
+  await send(`${MESSAGING}/users/me`, { method: 'DELETE', headers: hamlet })
+  await send(`${MESSAGING}/users/4`, { headers: iago })
+  await send(`${MESSAGING}/users/me`, { headers: hamlet })
+  await send(`${MESSAGING}/users/me`, { headers: cordelia })
   const preset = `${ROUTER}/presets/support-bot`
   const system = (content: string, extra = {}) =>
     JSON.stringify({ model: 'openai/gpt-5.4', ...extra, messages: [{ role: 'system', content }] })

@@ -25,7 +25,7 @@ describe('a recording made from Understudy itself', () => {
     expect(report.differences).toEqual([])
     expect(report.skipped).toEqual([])
     expect(report.compared).toBe(har.log.entries.length)
-    expect(report.compared).toBe(21)
+    expect(report.compared).toBe(31)
   })
 
   it('as JSON text too, and says how it set the simulator up', async () => {
@@ -40,8 +40,10 @@ describe('a recording made from Understudy itself', () => {
         recordedUrl: 'https://acme.zulipchat.com',
         subdomain: 'acme',
         name: 'Acme',
-        featureLevel: 421,
+        featureLevel: 500,
         featureLevelFrom: 'zulip_feature_level in exchange 1',
+        emailVisibility: 'everyone',
+        emailVisibilityFrom: 'the addresses of the users the recording created',
       },
     ])
     expect(report.setup.accounts).toEqual([
@@ -60,6 +62,13 @@ describe('a recording made from Understudy itself', () => {
       {
         service: 'messaging',
         credential: 'hamlet@acme.example',
+        role: 'member',
+        from: 'its user object',
+      },
+      {
+        // Its key got only 'Account is deactivated': an account, deactivated before the recording.
+        service: 'messaging',
+        credential: 'cordelia@acme.example',
         role: 'member',
         from: 'its user object',
       },
@@ -84,22 +93,24 @@ describe('a recording made from Understudy itself', () => {
     expect(JSON.stringify(redacted)).not.toContain('oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD')
     const report = await verifyHar(redacted)
     expect(report.differences).toEqual([])
-    // The wrong key's request has no actor: nothing says whose it was.
-    const wrongKey = redacted.log.entries.findIndex(
-      (e) =>
-        e.request.url.endsWith('/users/me') &&
-        e.response.status === 401 &&
-        e._understudy.actor === null &&
-        e.request.headers.some((h) => h.name === 'authorization'),
+    // A refused key's request has no actor (the wrong key, a deactivated account's): nothing says whose
+    // it was.
+    const refused = redacted.log.entries.flatMap((e, i) =>
+      e.response.status === 401 &&
+      e._understudy.actor === null &&
+      e.request.headers.some((h) => h.name === 'authorization')
+        ? [i + 1]
+        : [],
     )
-    expect(report.skipped).toEqual([
-      {
-        exchange: wrongKey + 1,
+    expect(refused).toHaveLength(3)
+    expect(report.skipped).toEqual(
+      refused.map((exchange) => ({
+        exchange,
         method: 'GET',
         url: `${MESSAGING}/users/me`,
         reason: 'its credentials were redacted and the recording does not say whose they were',
-      },
-    ])
+      })),
+    )
   })
 })
 
@@ -140,14 +151,14 @@ describe('an edited copy: exactly one difference per edit, with both values', ()
     const edited = copy(har)
     const read = entry(edited, 'GET', '/users/romeo@acme.example')
     editBody(read, (body) => {
-      ;(body.user as Record<string, unknown>).is_imported_stub = false
+      ;(body.user as Record<string, unknown>).is_billing_admin = false
     })
     expect(await onlyDifference(edited)).toEqual({
       exchange: position(edited, read),
       method: 'GET',
       url: `${MESSAGING}/users/romeo@acme.example`,
       kind: 'missing',
-      path: 'body.user.is_imported_stub',
+      path: 'body.user.is_billing_admin',
       expected: false,
       actual: undefined,
     })
@@ -167,6 +178,23 @@ describe('an edited copy: exactly one difference per edit, with both values', ()
       path: 'body.data.status_updated_at',
       expected: undefined,
       actual: null,
+    })
+  })
+
+  it('a max_message_id where the simulator has none: -1 is a value, not an id to map', async () => {
+    const edited = copy(har)
+    const me = entry(edited, 'GET', '/users/me')
+    editBody(me, (body) => {
+      body.max_message_id = 5
+    })
+    expect(await onlyDifference(edited)).toEqual({
+      exchange: position(edited, me),
+      method: 'GET',
+      url: `${MESSAGING}/users/me`,
+      kind: 'value',
+      path: 'body.max_message_id',
+      expected: 5,
+      actual: -1,
     })
   })
 
@@ -216,13 +244,56 @@ describe('identity is not a difference', () => {
         (_, key, id) => `${key}${Number(id) + 100}`,
       )
       .replace(
-        /(\\"id\\":)(\d+)(,\\"is_mirror_dummy)/g,
+        /(\\"id\\":)(\d+)(,\\"(?:is_mirror_dummy|email))/g,
         (_, key, id, rest) => `${key}${Number(id) + 100}${rest}`,
       )
       .replace(/\/users\/(\d+)/g, (_, id) => `/users/${Number(id) + 100}`)
+      .replace(/\/users\/user(\d+)@/g, (_, id) => `/users/user${Number(id) + 100}@`)
+      .replace(/(%5B|\[)(\d+)(%2C|,)(\d+)(%5D|\])/g, (_, open, a, comma, b, close) => {
+        return `${open}${Number(a) + 100}${comma}${Number(b) + 100}${close}`
+      })
     expect(shifted).toContain('"user_id\\":108')
+    expect(shifted).toContain('/users/user108@acme.zulipchat.com')
+    expect(shifted).toContain('user_ids=%5B108%2C104%5D')
     const report = await verifyHar(shifted)
     expect(report.differences).toEqual([])
+  })
+
+  it('messages that existed before the recording, as a max_message_id shows them, are seeded at their ids', async () => {
+    // As on a real server, where onboarding messages come first: every message id 20 higher, and Iago's
+    // newest message before the recording is 12.
+    const later = copy(har)
+    for (const e of later.log.entries) {
+      e.request.url = e.request.url.replace(
+        /\/messages\/(\d+)/,
+        (_, id) => `/messages/${Number(id) + 20}`,
+      )
+      e.response.content.text = e.response.content.text
+        ?.replace(/"message_id":(\d+)/g, (_, id) => `"message_id":${Number(id) + 20}`)
+        .replace(/"id":(\d+),"sender_id"/g, (_, id) => `"id":${Number(id) + 20},"sender_id"`)
+    }
+    const me = entry(later, 'GET', '/users/me')
+    expect(me.response.content.text).toContain('"max_message_id":-1')
+    me.response.content.text = me.response.content.text?.replace(
+      '"max_message_id":-1',
+      '"max_message_id":12',
+    )
+    const report = await verifyHar(later)
+    expect(report.differences).toEqual([])
+    expect(report.setup.seededMessages).toBe(1)
+    // Reading such a message is not compared: the recording does not show what it held.
+    const older = copy(later)
+    const read = entry(older, 'GET', '/messages/21')
+    read.request.url = read.request.url.replace('/messages/21', '/messages/12')
+    expect((await verifyHar(older)).skipped).toEqual([
+      {
+        exchange: position(older, read),
+        method: 'GET',
+        url: `${MESSAGING}/messages/12`,
+        reason:
+          'it acts on a message that existed before the recording, whose content the recording does not show',
+      },
+    ])
   })
 
   it('UUIDs changed consistently verify clean; one changed alone maps inconsistently', async () => {

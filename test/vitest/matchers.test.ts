@@ -6,19 +6,7 @@ import { describe, expect, it } from 'vitest'
 import '../../src/vitest/index.js'
 import { ACME, fetchSimulator, iagoAuth, ROUTER, routerAuth } from '../fetch/support.js'
 import { workspaces } from '../support/credentials.js'
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
-const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '')
-
-/** The message a failing assertion throws, without colours. */
-function failure(assertion: () => void): string {
-  try {
-    assertion()
-  } catch (error) {
-    return plain((error as Error).message)
-  }
-  throw new Error('the assertion passed')
-}
+import { failure } from '../support/failure.js'
 
 async function withTraffic() {
   const simulator = fetchSimulator()

@@ -113,6 +113,33 @@ describe('journal.waitFor', () => {
     ).rejects.toThrow('already')
   })
 
+  it('tests each new entry once while it waits, not the whole journal again', async () => {
+    const simulator = fetchSimulator()
+    for (let i = 0; i < 100; i++) await listPresets(simulator)
+    const after = simulator.journal.last()?.seq ?? 0
+    const tested: number[] = []
+    const status = (value: number) => {
+      tested.push(value)
+      return value === 404
+    }
+    const waiting = simulator.journal.waitFor({ status }, { after })
+    expect(tested).toEqual([])
+    for (let i = 0; i < 10; i++) await listPresets(simulator)
+    await simulator.fetch(`${ROUTER}/presets/missing`, { headers: routerAuth })
+    // Ten 200s and the 404, each tested once (before: the whole journal again for every request).
+    expect(tested).toEqual([...Array(10).fill(200), 404])
+    expect(await waiting).toMatchObject({ seq: 111, status: 404, path: '/presets/missing' })
+  })
+
+  it('when the journal keeps nothing, waits until the timeout', async () => {
+    const simulator = fetchSimulator({ journalLimit: 0 })
+    const waiting = simulator.journal.waitFor({ operation: 'listPresets' }, { timeoutMs: 30 })
+    await listPresets(simulator)
+    await expect(waiting).rejects.toThrow(
+      '[understudy] Failed to find a journal entry matching { operation: "listPresets" } within 30 ms.\nThe journal is empty.',
+    )
+  })
+
   it('refuses a bad timeout or `after` with a RangeError naming it', async () => {
     const simulator = fetchSimulator()
     await expect(simulator.journal.waitFor({}, { timeoutMs: -1 })).rejects.toThrow(

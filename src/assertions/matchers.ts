@@ -1,10 +1,10 @@
 /**
- * The matchers of `understudy-mock/vitest`, as plain functions of vitest's matcher context: what a
- * simulator received (its journal) and what it holds (router presets, messaging users). A failure lists
- * the closest journal entries or records and a diff, not just "expected true".
+ * The matchers of `understudy-mock/vitest` and `understudy-mock/jest`, as plain functions of a matcher context
+ * that vitest's and Jest's `expect.extend` both give: what a simulator received (its journal) and what it holds
+ * (router presets, messaging users). A failure lists the closest journal entries or records and a diff, not just
+ * "expected true".
  * @module
  */
-import type { MatcherState } from 'vitest'
 import { closestEntries, describeEntry, describeFilter, subsetOf } from '../journal/closest.js'
 import { matchesPartially } from '../journal/filter.js'
 import type { MessagingUserView } from '../messaging/service.js'
@@ -54,6 +54,25 @@ export interface PresetExpectation
 /** What `toHaveUser` expects of an account (as `simulator.messaging.users()` shows it). */
 export type UserExpectation = DeepPartial<Omit<MessagingUserView, 'email'>>
 
+/**
+ * What the matchers use of `this` in an `expect.extend` matcher: the part vitest's `MatcherState` and Jest's
+ * `MatcherContext` share (so this module imports neither runner).
+ */
+export interface MatcherState {
+  isNot?: boolean | undefined
+  utils: {
+    matcherHint(
+      matcherName: string,
+      received?: string,
+      expected?: string,
+      options?: { isNot?: boolean },
+    ): string
+    printReceived(value: unknown): string
+    printExpected(value: unknown): string
+    diff(expected: unknown, received: unknown): string | null | undefined
+  }
+}
+
 type Result = { pass: boolean; message: () => string }
 
 const MAX_LISTED = 5
@@ -89,11 +108,7 @@ function listEntries(entries: JournalEntry[]): string {
 }
 
 /** `expect(simulator).toHaveReceived(filter)`: at least one journal entry matches. */
-export function toHaveReceived(
-  this: MatcherState,
-  received: unknown,
-  filter: JournalFilter = {},
-): Result {
+function toHaveReceived(this: MatcherState, received: unknown, filter: JournalFilter = {}): Result {
   assertHolder(this, 'toHaveReceived', received, 'journal')
   const { journal } = received as JournalHolder
   const matching = journal.entries(filter)
@@ -108,7 +123,7 @@ export function toHaveReceived(
 }
 
 /** `expect(simulator).toHaveReceivedTimes(n, filter)`: exactly `n` journal entries match. */
-export function toHaveReceivedTimes(
+function toHaveReceivedTimes(
   this: MatcherState,
   received: unknown,
   times: number,
@@ -185,7 +200,7 @@ function compared(
 }
 
 /** `expect(simulator).toHavePreset(workspace, slug, expected)`: the router holds that preset, so. */
-export function toHavePreset(
+function toHavePreset(
   this: MatcherState,
   received: unknown,
   workspace: string,
@@ -214,7 +229,7 @@ export function toHavePreset(
 }
 
 /** `expect(simulator).toHaveUser(organization, email, expected)`: the organization has that account, so. */
-export function toHaveUser(
+function toHaveUser(
   this: MatcherState,
   received: unknown,
   organization: string,
@@ -237,3 +252,6 @@ export function toHaveUser(
   }
   return compared(this, head, `the account ${user.email} of "${organization}"`, user, expected)
 }
+
+/** The four matchers, for a runner's `expect.extend(matchers)`. */
+export const matchers = { toHaveReceived, toHaveReceivedTimes, toHavePreset, toHaveUser }

@@ -1,0 +1,34 @@
+/**
+ * `DELETE /api/v1/users/me` (`deactivate_user_own_backend`): the caller deactivates their own account,
+ * unless they are its organization's only active account or its only human owner (400
+ * `CANNOT_DEACTIVATE_LAST_USER`, with `is_last_owner` and `entity`). Their key is refused from then on.
+ * @module
+ */
+import type { PlainResponse } from '../../src/core/http.js'
+import {
+  actorOf,
+  type MessagingCall,
+  type MessagingOperation,
+  success,
+} from '../../src/messaging/context.js'
+import { cannotDeactivateLastUser } from '../../src/messaging/errors.js'
+import { isOnlyOwner } from '../../src/messaging/user-access.js'
+
+function deactivateSelf(call: MessagingCall): PlainResponse {
+  const actor = actorOf(call)
+  const active = call.store
+    .usersOf(call.organization.subdomain)
+    .filter((user) => user.isActive && !user.isSystemBot)
+  if (active.length === 1) return cannotDeactivateLastUser(false)
+  if (isOnlyOwner(call, actor)) return cannotDeactivateLastUser(true)
+  call.store.deactivate(actor)
+  return success(call)
+}
+
+export const deactivateOwnUser = {
+  name: 'deactivate-own-user' as const,
+  method: 'DELETE',
+  path: '/api/v1/users/me',
+  access: 'rest',
+  handle: deactivateSelf,
+} satisfies MessagingOperation

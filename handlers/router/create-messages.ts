@@ -1,0 +1,4 @@
+/** `POST /messages`: an Anthropic-style message, a preset applied when `model` names one. */
+import { inferenceOperation } from '../../src/router/inference/infer.js'
+
+export const createMessages = inferenceOperation('createMessages', 'messages', '/messages')

@@ -1,0 +1,4 @@
+/** `POST /responses`: an OpenAI Responses-style response, a preset applied when `model` names one. */
+import { inferenceOperation } from '../../src/router/inference/infer.js'
+
+export const createResponses = inferenceOperation('createResponses', 'responses', '/responses')

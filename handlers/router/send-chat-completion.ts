@@ -1,0 +1,8 @@
+/** `POST /chat/completions`: a chat completion, a preset applied when the request names one. */
+import { inferenceOperation } from '../../src/router/inference/infer.js'
+
+export const sendChatCompletionRequest = inferenceOperation(
+  'sendChatCompletionRequest',
+  'chat',
+  '/chat/completions',
+)

@@ -1,0 +1,132 @@
+/**
+ * An answer as the simulator gives it, whatever the dialect: text, tool calls, a refusal or an error; how
+ * it is streamed; what a script overrides in its envelope; and its usage.
+ * @module
+ */
+import {
+  COMPLETION_PRICE_PER_MILLION,
+  DEFAULT_CHUNK_SIZE,
+  type Endpoint,
+  PROMPT_PRICE_PER_MILLION,
+  tokensOf,
+} from './inferred.js'
+
+/** A tool call of an answer: the function's name and its arguments as JSON text. */
+interface ToolCall {
+  name: string
+  arguments: string
+  /** The call's id; drawn from the seed when not given. */
+  id: string | undefined
+}
+
+/** What the model answers. */
+export type Answer =
+  | { kind: 'text'; text: string }
+  | { kind: 'tool_calls'; text: string; calls: ToolCall[] }
+  | { kind: 'refusal'; text: string }
+  | {
+      kind: 'error'
+      status: number
+      message: string | undefined
+      /** In a stream: how many chunks of `text` go out before the error; `null`: before the stream. */
+      afterChunks: number | null
+      text: string
+    }
+
+/** How a streamed answer is sent. */
+export interface Delivery {
+  /** Characters of text (or tool arguments) per chunk. */
+  chunkSize: number
+  /** Milliseconds before the first event after the opening comment, and between chunks. */
+  initialDelayMs: number
+  chunkDelayMs: number
+}
+
+/** What a script sets in the envelope instead of the simulator's values. */
+interface Overrides {
+  finishReason?: string | undefined
+  model?: string | undefined
+  provider?: string | undefined
+  systemFingerprint?: string | undefined
+  usage?: { promptTokens?: number; completionTokens?: number; cost?: number } | undefined
+}
+
+/** An answer with its delivery and overrides. */
+export interface Reply {
+  answer: Answer
+  delivery: Delivery
+  overrides: Overrides
+}
+
+export const DEFAULT_DELIVERY: Delivery = {
+  chunkSize: DEFAULT_CHUNK_SIZE,
+  initialDelayMs: 0,
+  chunkDelayMs: 0,
+}
+
+/** Token counts and costs of an answer (costs in credits). */
+export interface Usage {
+  promptTokens: number
+  completionTokens: number
+  totalTokens: number
+  cost: number
+  promptCost: number
+  completionCost: number
+}
+
+/** The characters an answer produces (its text, refusal, tool names and arguments). */
+function completionCharacters(answer: Answer): number {
+  if (answer.kind === 'tool_calls') {
+    let total = answer.text.length
+    for (const call of answer.calls) total += call.name.length + call.arguments.length
+    return total
+  }
+  return answer.kind === 'error' ? 0 : answer.text.length
+}
+
+/** Usage from the prompt's size and the answer (docs/router-inference.md §9), with a script's overrides. */
+export function usageOf(promptCharacters: number, reply: Reply): Usage {
+  const given = reply.overrides.usage ?? {}
+  const promptTokens = given.promptTokens ?? tokensOf(promptCharacters)
+  const completionTokens = given.completionTokens ?? tokensOf(completionCharacters(reply.answer))
+  // Whole numbers divided once: the costs are the closest doubles to exact decimals.
+  const promptCost = (promptTokens * PROMPT_PRICE_PER_MILLION) / 1e6
+  const completionCost = (completionTokens * COMPLETION_PRICE_PER_MILLION) / 1e6
+  const cost =
+    given.cost ??
+    (promptTokens * PROMPT_PRICE_PER_MILLION + completionTokens * COMPLETION_PRICE_PER_MILLION) /
+      1e6
+  return {
+    promptTokens,
+    completionTokens,
+    totalTokens: promptTokens + completionTokens,
+    cost,
+    promptCost,
+    completionCost,
+  }
+}
+
+/** Splits text into pieces of `size` characters (code points: a surrogate pair is never split). */
+export function chunksOf(text: string, size: number): string[] {
+  const characters = Array.from(text)
+  const pieces: string[] = []
+  for (let i = 0; i < characters.length; i += size)
+    pieces.push(characters.slice(i, i + size).join(''))
+  return pieces
+}
+
+/** Everything a dialect's envelope is built from. */
+export interface Turn {
+  endpoint: Endpoint
+  /** The generation id (`gen-…`). */
+  id: string
+  /** Unix seconds. */
+  created: number
+  model: string
+  provider: string
+  reply: Reply
+  usage: Usage
+  effective: Readonly<Record<string, unknown>>
+  /** Draws `length` characters from the seed (ids of tool calls and items). */
+  draw(length: number): string
+}

@@ -1,0 +1,183 @@
+/**
+ * The chat completions dialect's answers (`POST /chat/completions`): a `chat.completion`, or its stream of
+ * `chat.completion.chunk` events; keys in the order recorded from the real service
+ * (docs/router-inference.md §10, §11).
+ * @module
+ */
+import { jsonResponse, type PlainResponse } from '../../../core/http.js'
+import { errorTypeOf } from '../../errors.js'
+import { CHAT_USAGE_CHUNK, DONE_AFTER_STREAM_ERROR, SYSTEM_FINGERPRINT } from '../inferred.js'
+import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
+import { EventStream } from './sse.js'
+
+/** `usage` of a chat answer (`ChatUsage`, with the cost fields). */
+function chatUsage(usage: Usage) {
+  return {
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    total_tokens: usage.totalTokens,
+    cost: usage.cost,
+    is_byok: false,
+    prompt_tokens_details: {
+      cached_tokens: 0,
+      cache_write_tokens: 0,
+      audio_tokens: 0,
+      video_tokens: 0,
+    },
+    cost_details: {
+      upstream_inference_cost: usage.cost,
+      upstream_inference_prompt_cost: usage.promptCost,
+      upstream_inference_completions_cost: usage.completionCost,
+    },
+    completion_tokens_details: { reasoning_tokens: 0, image_tokens: 0, audio_tokens: 0 },
+  }
+}
+
+/** The finish reason of an answer (a script's own, or the natural one). */
+function finishReason(turn: Turn, answer: Answer): string {
+  return turn.reply.overrides.finishReason ?? (answer.kind === 'tool_calls' ? 'tool_calls' : 'stop')
+}
+
+/** The tool calls with their ids (drawn once per answer: the same for the answer and its stream). */
+function callsWithIds(turn: Turn, answer: Answer & { kind: 'tool_calls' }) {
+  return answer.calls.map((call, index) => ({
+    index,
+    id: call.id ?? `call_${turn.draw(24)}`,
+    name: call.name,
+    arguments: call.arguments,
+  }))
+}
+
+const headersOf = (turn: Turn) => ({ 'x-generation-id': turn.id })
+
+/** A `chat.completion`. */
+export function chatCompletion(turn: Turn): PlainResponse {
+  const { answer, overrides } = turn.reply
+  const reason = finishReason(turn, answer)
+  let message: Record<string, unknown>
+  if (answer.kind === 'tool_calls') {
+    message = {
+      role: 'assistant',
+      content: answer.text === '' ? null : answer.text,
+      refusal: null,
+      reasoning: null,
+      tool_calls: callsWithIds(turn, answer).map((call) => ({
+        index: call.index,
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+      })),
+    }
+  } else if (answer.kind === 'refusal') {
+    message = { role: 'assistant', content: null, refusal: answer.text, reasoning: null }
+  } else {
+    message = { role: 'assistant', content: answer.text, refusal: null, reasoning: null }
+  }
+  return jsonResponse(
+    200,
+    {
+      id: turn.id,
+      object: 'chat.completion',
+      created: turn.created,
+      model: turn.model,
+      provider: turn.provider,
+      system_fingerprint: overrides.systemFingerprint ?? SYSTEM_FINGERPRINT,
+      service_tier: null,
+      choices: [
+        { index: 0, logprobs: null, finish_reason: reason, native_finish_reason: reason, message },
+      ],
+      usage: chatUsage(turn.usage),
+    },
+    { headers: headersOf(turn) },
+  )
+}
+
+/** The stream of a chat answer: a chunk per piece, the finish chunk, the finish chunk with usage, `[DONE]`. */
+export function chatStream(turn: Turn): PlainResponse {
+  const { answer, delivery, overrides } = turn.reply
+  const fingerprint = overrides.systemFingerprint
+  const base = {
+    id: turn.id,
+    object: 'chat.completion.chunk',
+    created: turn.created,
+    model: turn.model,
+    provider: turn.provider,
+    // Never `null` in a chunk: the official SDK refuses it there.
+    ...(fingerprint === undefined ? {} : { system_fingerprint: fingerprint }),
+  }
+  const stream = new EventStream(delivery.initialDelayMs)
+  let first = true
+  const chunk = (delta: Record<string, unknown>) => {
+    if (!first) stream.wait(delivery.chunkDelayMs)
+    first = false
+    stream.data({
+      ...base,
+      choices: [{ index: 0, delta, finish_reason: null, native_finish_reason: null }],
+    })
+  }
+  const pieces = chunksOf(answer.text, delivery.chunkSize)
+  if (answer.kind === 'error' && answer.afterChunks !== null) {
+    for (const piece of pieces.slice(0, answer.afterChunks))
+      chunk({ content: piece, role: 'assistant' })
+    stream.wait(delivery.chunkDelayMs)
+    stream.data({
+      ...base,
+      error: {
+        code: answer.status,
+        message: answer.message ?? 'Provider returned error',
+        metadata: { error_type: errorTypeOf(answer.status) },
+      },
+      choices: [{ index: 0, delta: { content: '' }, finish_reason: 'error' }],
+    })
+    if (DONE_AFTER_STREAM_ERROR) stream.data('[DONE]')
+    return stream.response(headersOf(turn))
+  }
+  if (answer.kind === 'refusal') {
+    for (const piece of pieces) chunk({ content: null, role: 'assistant', refusal: piece })
+  } else {
+    for (const piece of pieces) chunk({ content: piece, role: 'assistant' })
+  }
+  if (answer.kind === 'tool_calls') {
+    for (const call of callsWithIds(turn, answer)) {
+      chunk({
+        content: null,
+        role: 'assistant',
+        tool_calls: [
+          {
+            index: call.index,
+            id: call.id,
+            type: 'function',
+            function: { name: call.name, arguments: '' },
+          },
+        ],
+      })
+      for (const piece of chunksOf(call.arguments, delivery.chunkSize)) {
+        chunk({
+          content: null,
+          role: 'assistant',
+          tool_calls: [{ index: call.index, function: { arguments: piece } }],
+        })
+      }
+    }
+  }
+  const reason = finishReason(turn, answer)
+  const finish = {
+    ...base,
+    choices: [
+      {
+        index: 0,
+        delta: { content: '', role: 'assistant' },
+        finish_reason: reason,
+        native_finish_reason: reason,
+      },
+    ],
+  }
+  if (!first) stream.wait(delivery.chunkDelayMs)
+  stream.data(finish)
+  const usage = chatUsage(turn.usage)
+  stream.data(
+    CHAT_USAGE_CHUNK === 'repeat-finish' ? { ...finish, usage } : { ...base, choices: [], usage },
+  )
+  stream.data('[DONE]')
+  return stream.response(headersOf(turn))
+}

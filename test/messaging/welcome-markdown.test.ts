@@ -1,0 +1,111 @@
+/**
+ * The Welcome Bot message's rendered HTML against what a real Zulip server (feature level 442) rendered
+ * for the same welcome texts: `fixtures/welcome-markdown-442.json` holds the recorded outputs. The
+ * organization mirrors the recording's (five system bots first, so the owner, the administrator and the
+ * member are users 6, 7 and 8, as mentions name them; the first organization's groups: Administrators
+ * 11, Members 14). The cases the simulator renders approximately are listed in `APPROXIMATE`, each with
+ * what differs (docs/messaging.md, Fidelity notes).
+ */
+import { readFileSync } from 'node:fs'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { useSimulator } from '../../src/node/index.js'
+import { api, messagingOptions } from './support.js'
+
+const recorded = JSON.parse(
+  readFileSync(new URL('./fixtures/welcome-markdown-442.json', import.meta.url), 'utf8'),
+) as { cases: Array<{ text: string; html: string }> }
+
+const OWNER = { email: 'owner@example.com', key: 'OwnerKey000000000000000000000000' }
+const systemBots = [
+  'emailgateway',
+  'nagios-receive-bot',
+  'nagios-send-bot',
+  'notification-bot',
+  'welcome-bot',
+]
+
+useSimulator(
+  { beforeAll, afterEach, afterAll },
+  {
+    ...messagingOptions,
+    scenario: {
+      name: 'oracle-mirror',
+      messaging: {
+        organizations: [
+          {
+            subdomain: 'oracle',
+            name: 'Oracle Org',
+            featureLevel: 442,
+            users: [
+              ...systemBots.map((name, i) => ({
+                email: `${name}@zulip.com`,
+                fullName: name,
+                bot: 'generic' as const,
+                systemBot: true,
+                apiKey: `SystemBot${i}`.padEnd(32, 'x'),
+              })),
+              {
+                email: OWNER.email,
+                fullName: 'Oracle Owner',
+                role: 'owner' as const,
+                apiKey: OWNER.key,
+              },
+              {
+                email: 'admin@example.com',
+                fullName: 'Oracle Admin',
+                role: 'administrator' as const,
+                apiKey: 'AdminKey000000000000000000000000',
+              },
+              {
+                email: 'member@example.com',
+                fullName: 'Oracle Member',
+                apiKey: 'MemberKey00000000000000000000000',
+              },
+            ],
+          },
+        ],
+      },
+    },
+  },
+)
+
+/** Texts the simulator renders differently from the real server, and why. */
+const APPROXIMATE: Record<string, string> = {
+  ':smile: :tada: :heart: :+1: :thumbs_up: :wave: :rocket: :check: :white_check_mark: :star: :fire: :eyes: :slight_smile: :joy: :thinking: :sparkles: :clap: :pray: :100: :warning: :coffee: :bulb: :zulip: :octopus: :cake:':
+    'the custom :zulip: emoji (an image) is left as text',
+  '```python\nprint("hi")\n```': 'no syntax highlighting or data-code-language',
+  '```spoiler Title\nhidden\n```': 'spoilers render as a code block',
+  '<b>not bold</b> & @**Oracle Member** @*Administrators* #**general**':
+    'no channels: #**general** is bold text, not a channel link',
+}
+
+const base = 'https://oracle.zulipchat.com/api/v1'
+const intro =
+  '<p>A note from <span class="user-group-mention silent" data-user-group-id="11">Administrators</span>:</p>\n'
+
+async function rendered(text: string): Promise<string> {
+  const sent = await api('POST', '/realm/test_welcome_bot_custom_message', {
+    as: OWNER,
+    base,
+    form: { welcome_message_custom_text: text },
+  })
+  const read = await api('GET', `/messages/${sent.body.message_id}`, { as: OWNER, base })
+  return read.body.message.content
+}
+
+describe('the Welcome Bot message rendered as the real server renders it (recorded at 442)', () => {
+  const exact = recorded.cases.filter(({ text }) => !(text in APPROXIMATE))
+  it.each(exact.map(({ text, html }) => [JSON.stringify(text).slice(0, 60), text, html]))(
+    'renders %s',
+    async (_label, text, html) => {
+      expect(await rendered(text as string)).toBe(`${intro}${html}`)
+    },
+  )
+
+  it('covers most of the recorded texts exactly', () => {
+    expect(exact.length).toBeGreaterThanOrEqual(
+      recorded.cases.length - Object.keys(APPROXIMATE).length,
+    )
+    expect(recorded.cases.length).toBeGreaterThan(25)
+  })
+})

@@ -1,0 +1,258 @@
+/**
+ * `POST /messages` (Anthropic's dialect, its error envelope) and `POST /responses` (OpenAI's Responses)
+ * using a preset by the model forms: exact bodies and streams, the preset's system prompt merged into
+ * `system` and `instructions`, and the errors.
+ */
+import { describe, expect, it } from 'vitest'
+import { metaOf, post, postJson, presetSimulator, SECONDS } from './support.js'
+
+const ID = 'gen-1775001600-aq36OQ9Uc25Fv8mBKl7w'
+const TEXT = 'This is a simulated answer from anthropic/claude-sonnet-4.5.'
+
+/** The messages dialect's usage (Anthropic's, with the router's costs). */
+function messagesUsage(input: number, output: number) {
+  const cost = (input + 2 * output) / 1e6
+  return {
+    input_tokens: input,
+    output_tokens: output,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    cache_creation: null,
+    inference_geo: null,
+    output_tokens_details: null,
+    server_tool_use: null,
+    service_tier: 'standard',
+    cost,
+    cost_details: {
+      upstream_inference_cost: cost,
+      upstream_inference_prompt_cost: input / 1e6,
+      upstream_inference_completions_cost: (2 * output) / 1e6,
+    },
+    is_byok: false,
+  }
+}
+
+const ask = { max_tokens: 100, messages: [{ role: 'user', content: 'Welcome Bob.' }] }
+
+describe('POST /messages with a preset', () => {
+  it('answers a message: text block, end_turn, usage with costs', async () => {
+    const answer = await post(presetSimulator(), '/messages', {
+      model: '@preset/email-copywriter',
+      ...ask,
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.text).toBe(
+      JSON.stringify({
+        id: ID,
+        type: 'message',
+        role: 'assistant',
+        model: 'anthropic/claude-sonnet-4.5',
+        content: [{ type: 'text', text: TEXT }],
+        stop_reason: 'end_turn',
+        stop_sequence: null,
+        stop_details: null,
+        container: null,
+        // "You write short emails." + "Welcome Bob." (35 characters): 9 tokens.
+        usage: messagesUsage(9, 15),
+        provider: 'Amazon Bedrock',
+      }),
+    )
+  })
+
+  it('streams named events: message_start, a block, its deltas, message_delta with usage, message_stop', async () => {
+    const simulator = presetSimulator()
+    simulator.router.script({
+      response: {
+        toolCalls: [{ name: 'lookup', arguments: { id: 7 }, id: 'toolu_1' }],
+        chunkSize: 5,
+      },
+    })
+    const answer = await post(simulator, '/messages', {
+      model: 'anthropic/claude-haiku-4.5',
+      ...ask,
+      stream: true,
+    })
+    const message = {
+      id: ID,
+      type: 'message',
+      role: 'assistant',
+      model: 'anthropic/claude-haiku-4.5',
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      stop_details: null,
+      container: null,
+      usage: messagesUsage(3, 0),
+      provider: 'Anthropic',
+    }
+    // "Welcome Bob." (12): 3 tokens; "lookup" + '{"id":7}' (14): 4 tokens.
+    message.usage.cost = messagesUsage(3, 4).cost
+    message.usage.cost_details = messagesUsage(3, 4).cost_details
+    const event = (name: string, data: Record<string, unknown>) =>
+      `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`
+    expect(answer.headers['content-type']).toBe('text/event-stream')
+    expect(answer.text).toBe(
+      ': OPENROUTER PROCESSING\n\n' +
+        event('message_start', { message }) +
+        event('content_block_start', {
+          index: 0,
+          content_block: { type: 'tool_use', id: 'toolu_1', name: 'lookup', input: {} },
+        }) +
+        event('ping', {}) +
+        event('content_block_delta', {
+          index: 0,
+          delta: { type: 'input_json_delta', partial_json: '{"id"' },
+        }) +
+        event('content_block_delta', {
+          index: 0,
+          delta: { type: 'input_json_delta', partial_json: ':7}' },
+        }) +
+        event('content_block_stop', { index: 0 }) +
+        event('message_delta', {
+          delta: { stop_reason: 'tool_use', stop_sequence: null },
+          usage: messagesUsage(3, 4),
+        }) +
+        event('message_stop', {}),
+    )
+  })
+
+  it('puts the preset system prompt before the request system', async () => {
+    const meta = await metaOf(presetSimulator(), '/messages', {
+      model: '@preset/email-copywriter',
+      system: 'Sign as Ada.',
+      ...ask,
+    })
+    expect(meta.inference?.effectiveRequest.system).toBe('You write short emails.\n\nSign as Ada.')
+    expect(meta.inference?.preset).toMatchObject({
+      slug: 'email-copywriter',
+      form: 'model',
+      version: 2,
+    })
+  })
+
+  it('answers errors in the Anthropic envelope: 401, 404, 400', async () => {
+    const simulator = presetSimulator()
+    const none = await post(simulator, '/messages', { model: 'a/b', ...ask }, null)
+    expect([none.status, none.text]).toEqual([
+      401,
+      '{"type":"error","error":{"type":"authentication_error","message":"No auth credentials found","error_type":"authentication"},"request_id":null}',
+    ])
+    const unknown = await post(simulator, '/messages', { model: '@preset/retired', ...ask })
+    expect([unknown.status, unknown.text]).toEqual([
+      404,
+      '{"type":"error","error":{"type":"not_found_error","message":"Preset not found","error_type":"not_found"},"request_id":null}',
+    ])
+    const invalid = await postJson(simulator, '/messages', { messages: [] })
+    expect([invalid.status, invalid.body]).toEqual([
+      400,
+      {
+        type: 'error',
+        error: {
+          type: 'invalid_request_error',
+          message: 'Invalid request parameters: model: is required',
+          error_type: 'invalid_request',
+        },
+        request_id: null,
+      },
+    ])
+  })
+})
+
+describe('POST /responses with a preset', () => {
+  it('answers a response: the preset instructions and parameters echoed, output_text, usage with costs', async () => {
+    const answer = await postJson(presetSimulator(), '/responses', {
+      model: '@preset/email-copywriter',
+      input: 'Welcome Bob.',
+      instructions: 'Sign as Ada.',
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({
+      id: ID,
+      object: 'response',
+      created_at: SECONDS,
+      completed_at: SECONDS,
+      status: 'completed',
+      error: null,
+      incomplete_details: null,
+      instructions: 'You write short emails.\n\nSign as Ada.',
+      max_output_tokens: null,
+      model: 'anthropic/claude-sonnet-4.5',
+      output: [
+        {
+          type: 'message',
+          id: expect.stringMatching(/^msg_[A-Za-z0-9]{24}$/),
+          status: 'completed',
+          role: 'assistant',
+          content: [{ type: 'output_text', text: TEXT, annotations: [], logprobs: [] }],
+        },
+      ],
+      output_text: TEXT,
+      parallel_tool_calls: true,
+      temperature: 0.2,
+      top_p: null,
+      presence_penalty: null,
+      frequency_penalty: null,
+      tool_choice: 'auto',
+      tools: [
+        // The preset's chat-dialect function tool, echoed in the responses dialect.
+        {
+          type: 'function',
+          name: 'lookup_customer',
+          description: null,
+          parameters: null,
+          strict: null,
+        },
+        { type: 'router:web_search' },
+      ],
+      metadata: {},
+      service_tier: null,
+      // "Welcome Bob." + "You write short emails.\n\nSign as Ada." (49): 13 tokens.
+      usage: {
+        input_tokens: 13,
+        input_tokens_details: { cached_tokens: 0 },
+        output_tokens: 15,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: 28,
+        cost: 0.000043,
+        is_byok: false,
+        cost_details: {
+          upstream_inference_cost: 0.000043,
+          upstream_inference_input_cost: 0.000013,
+          upstream_inference_output_cost: 0.00003,
+        },
+      },
+      provider: 'Amazon Bedrock',
+    })
+  })
+
+  it('streams numbered response events, then [DONE]', async () => {
+    const simulator = presetSimulator()
+    simulator.router.script({ response: { content: 'Hello Bob', chunkSize: 5 } })
+    const answer = await post(simulator, '/responses', {
+      model: 'openai/gpt-4o',
+      input: 'x',
+      stream: true,
+    })
+    const events = answer.text.split('\n\n').filter((event) => event !== '')
+    expect(events[0]).toBe(': OPENROUTER PROCESSING')
+    expect(events.at(-1)).toBe('data: [DONE]')
+    const parsed = events.slice(1, -1).map((event) => JSON.parse(event.slice('data: '.length)))
+    expect(parsed.map((event) => [event.type, event.sequence_number])).toEqual([
+      ['response.created', 0],
+      ['response.in_progress', 1],
+      ['response.output_item.added', 2],
+      ['response.content_part.added', 3],
+      ['response.output_text.delta', 4],
+      ['response.output_text.delta', 5],
+      ['response.output_text.done', 6],
+      ['response.content_part.done', 7],
+      ['response.output_item.done', 8],
+      ['response.completed', 9],
+    ])
+    expect(parsed.filter((event) => event.delta).map((event) => event.delta)).toEqual([
+      'Hello',
+      ' Bob',
+    ])
+    expect(parsed.at(-1).response).toMatchObject({ status: 'completed', output_text: 'Hello Bob' })
+  })
+})

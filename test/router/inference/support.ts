@@ -1,0 +1,141 @@
+/**
+ * Shared parts of the inference suites: a simulator with a preset to use, a request helper through
+ * `simulator.fetch` (the same core path as msw: test/fetch/same-as-msw.test.ts), and the scenario.
+ */
+import type { RouterScenarioInput } from '../../../scenarios/schema/router.js'
+import { createSimulator, type Simulator, type SimulatorOptions } from '../../../src/index.js'
+import { keys, workspaces } from '../../support/credentials.js'
+
+const BASE = 'https://openrouter.ai/api/v1'
+export const NOW = '2026-04-01T00:00:00.000Z'
+/** `created` of every answer at NOW. */
+export const SECONDS = 1775001600
+
+/**
+ * The default scenario's workspaces, with presets in the Default one: `email-copywriter` (2 versions, the
+ * second designated: model, temperature, tools, provider order, a system prompt), `paused` (disabled),
+ * `retired` (archived); and `team-only` in Team B.
+ */
+export function presetScenario(extra: Pick<RouterScenarioInput, 'scripts'> = {}) {
+  return {
+    name: 'preset-use',
+    router: {
+      workspaces: [
+        {
+          id: workspaces.default,
+          name: 'Default',
+          keys: [
+            {
+              key: keys.inference,
+              label: 'Default workspace inference key',
+              kind: 'inference' as const,
+              userId: 'user_2understudyAlice00000000',
+            },
+          ],
+          presets: [
+            {
+              slug: 'email-copywriter',
+              versions: [
+                {
+                  config: { model: 'openai/gpt-4o', temperature: 0.9 },
+                  systemPrompt: 'Old prompt.',
+                },
+                {
+                  config: {
+                    model: 'anthropic/claude-sonnet-4.5',
+                    temperature: 0.2,
+                    max_tokens: 300,
+                    provider: { order: ['amazon-bedrock', 'anthropic'] },
+                    tools: [
+                      { type: 'function', function: { name: 'lookup_customer' } },
+                      { type: 'router:web_search' },
+                    ],
+                  },
+                  systemPrompt: 'You write short emails.',
+                },
+              ],
+            },
+            {
+              slug: 'paused',
+              status: 'disabled' as const,
+              versions: [{ config: { model: 'a/b' } }],
+            },
+            {
+              slug: 'retired',
+              status: 'archived' as const,
+              versions: [{ config: { model: 'a/b' } }],
+            },
+          ],
+        },
+        {
+          id: workspaces.teamB,
+          name: 'Team B',
+          keys: [
+            {
+              key: keys.teamB,
+              label: 'Team B inference key',
+              kind: 'inference' as const,
+              userId: 'user_2understudyBob000000000',
+            },
+          ],
+          presets: [{ slug: 'team-only', versions: [{ config: { model: 'x/y' } }] }],
+        },
+      ],
+      ...extra,
+    },
+  }
+}
+
+export function presetSimulator(options: SimulatorOptions = {}): Simulator {
+  return createSimulator({ seed: 'inference', now: NOW, scenario: presetScenario(), ...options })
+}
+
+/** Posts a JSON body (a string as it is) to an inference path; the status, headers and body text. */
+export async function post(
+  simulator: Pick<Simulator, 'fetch'>,
+  path: string,
+  body: unknown,
+  key: string | null = keys.inference,
+) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (key !== null) headers.authorization = `Bearer ${key}`
+  const response = await simulator.fetch(`${BASE}${path}`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    text: await response.text(),
+  }
+}
+
+/** The same, parsed. */
+export async function postJson(
+  simulator: Pick<Simulator, 'fetch'>,
+  path: string,
+  body: unknown,
+  key?: string | null,
+) {
+  const answer = await post(simulator, path, body, key)
+  return { ...answer, body: JSON.parse(answer.text) as unknown }
+}
+
+/** What the router's service tells the journal of a request (`meta`), answered through `simulator.router`. */
+export async function metaOf(simulator: Simulator, path: string, body: unknown) {
+  const answer = simulator.router.answer(
+    {
+      method: 'POST',
+      url: `${BASE}${path}`,
+      path: `/api/v1${path}`,
+      query: new URLSearchParams(),
+      headers: { authorization: `Bearer ${keys.inference}`, 'content-type': 'application/json' },
+      body: new TextEncoder().encode(JSON.stringify(body)),
+    },
+    'in-process',
+  )
+  if (!answer) throw new Error('the router did not answer')
+  await answer.response
+  return answer.meta
+}
