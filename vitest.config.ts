@@ -3,12 +3,11 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Every simulator a test creates is checked against the published descriptions (test/contract/).
-    setupFiles: ['test/contract/observe.setup.ts'],
     testTimeout: 20_000,
     // Without Chromium: a CI run fails at once; any other says once why the browser tests were skipped.
     globalSetup: ['test/browser/global-setup.ts'],
-    // msw through Understudy first, as a user's test file would import it (no localStorage warning on Node 25+).
-    setupFiles: ['test/support/load-msw.ts'],
+    // msw through Understudy first, as a user's test file would import it (no localStorage warning on Node 25+);
+    // then every simulator a test creates is checked against the published descriptions (test/contract/).
+    setupFiles: ['test/support/load-msw.ts', 'test/contract/observe.setup.ts'],
   },
 })
