@@ -13,10 +13,11 @@ import { type Clock, createClock, type TimeInput } from './core/clock.js'
 import type { MaybeAsync, Outcome, PlainRequest } from './core/http.js'
 import { createIdSource, type IdSource, randomSeed, seedSchema } from './core/ids.js'
 import { InputRangeError, InputTypeError, parseInput } from './core/input-error.js'
+import { loadLinearPatterns } from './core/linear-pattern.js'
 import type { Restorable, Scope, Service, ServiceContext } from './core/service.js'
 import { createFaults } from './faults/faults.js'
 import { checkLatency, type LatencySetting } from './faults/latency.js'
-import { hasPathPatterns, loadPathPatternEngine } from './faults/path-pattern.js'
+import { hasPathPatterns } from './faults/path-pattern.js'
 import { createStubs } from './faults/stubs.js'
 import { fetchApi, type SimulatorFetchApi } from './fetch/simulator-fetch.js'
 import { DEFAULT_JOURNAL_LIMIT, DEFAULT_JOURNAL_MAX_BYTES } from './journal/budget.js'
@@ -370,14 +371,14 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       reset()
     },
     async useScenario(next) {
-      if (hasPathPatterns(next)) await loadPathPatternEngine()
+      if (hasPathPatterns(next)) await loadLinearPatterns()
       scenario = resolveScenario(next)
       reset()
     },
     snapshot: () => takeSnapshot({ scenario, seed, ids, clock, latency, services }),
     async restore(input) {
       if (hasPathPatterns((input as { scenario?: unknown } | null)?.scenario))
-        await loadPathPatternEngine()
+        await loadLinearPatterns()
       const state = parseSnapshot(input)
       scenario = state.scenario
       seed = state.seed

@@ -53,7 +53,7 @@ import {
 } from '../core/http.js'
 import { InputTypeError, isInputError, parseInput } from '../core/input-error.js'
 import { MAX_KEYS_PER_OBJECT, tooManyKeys } from '../core/json-keys.js'
-import { loadPathPatternEngine } from '../faults/path-pattern.js'
+import { loadLinearPatterns } from '../core/linear-pattern.js'
 import { describeError } from '../journal/entry.js'
 import type { FaultDefinition } from '../operations/faults.js'
 import type { JournalFilter } from '../operations/journal.js'
@@ -196,7 +196,7 @@ export async function handleControl(
       case 'GET /faults':
         return ok(listFaults(simulator))
       case 'POST /faults': {
-        await loadPathPatternEngine()
+        await loadLinearPatterns()
         const fault = parseInput(faultBody, readJson(request), 'inject a fault')
         return ok({ id: simulator.faults.inject(fault as FaultDefinition) }, 201)
       }
@@ -207,7 +207,7 @@ export async function handleControl(
       case 'GET /stubs':
         return ok(listStubs(simulator))
       case 'POST /stubs': {
-        await loadPathPatternEngine()
+        await loadLinearPatterns()
         const stub = parseInput(stubBody, readJson(request), 'add a stub')
         return ok({ id: simulator.stubs.add(stub as StubDefinition) }, 201)
       }

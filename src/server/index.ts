@@ -7,7 +7,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { hasPathPatterns, loadPathPatternEngine } from '../faults/path-pattern.js'
 import type { ServiceName } from '../services.js'
 import {
   createSimulatorCore,
@@ -147,10 +146,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     const origin = `http://${urlHost(host)}:${port}`
     const bases = serverBaseUrls(origin)
-    // A scenario's stub with a `pathPattern` is checked and compiled by re2js, loaded only when needed:
-    // when the scenario has one, or a state file (whose scenario may) is read.
-    if (hasPathPatterns(simulatorOptions.scenario) || stateFile !== undefined)
-      await loadPathPatternEngine()
     const simulator = createSimulatorCore({
       ...simulatorOptions,
       ...bases,

@@ -266,15 +266,26 @@ describe('in process', () => {
     )
   })
 
-  it('says why createSimulator cannot take a scenario’s pattern stub before the engine is loaded', async () => {
+  it('takes a scenario’s pattern stubs in createSimulator: in Node the pattern engine loads on first use', async () => {
     vi.resetModules()
     const fresh = await import('../../src/index.js')
+    const simulator = fresh.createSimulator({
+      scenario: {
+        name: 'patterned',
+        stubs: [{ service: 'router', pathPattern: '^/presets/stubbed$', body: 'stubbed' }],
+      },
+    })
+    const answer = await simulator.fetch('https://openrouter.ai/api/v1/presets/stubbed')
+    expect(await answer.text()).toBe('stubbed')
     expect(() =>
       fresh.createSimulator({
-        scenario: { name: 'patterned', stubs: [{ service: 'router', pathPattern: '^/a$' }] },
+        scenario: {
+          name: 'hostile',
+          stubs: [{ service: 'router', pathPattern: '(?:a?){1000}a{1000}[0-9]' }],
+        },
       }),
     ).toThrow(
-      '[understudy] Failed to load scenario "patterned": stubs.0.pathPattern: needs the pattern engine, which is loaded only on the way to an asynchronous call: give this scenario to `await simulator.useScenario()`, `startServer()` or the CLI, or a RegExp `path` to `simulator.stubs.add()`.',
+      '[understudy] Failed to load scenario "hostile": stubs.0.pathPattern: compiles to 3003 instructions, more than the 500 a pattern may take (a large repetition such as {1000} costs one per repeat).',
     )
   })
 

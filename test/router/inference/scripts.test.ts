@@ -135,6 +135,15 @@ describe('scripts in process', () => {
     ).toThrow(
       /^\[understudy\] Failed to add a script: match\.userMessage\.pattern: must be a regular expression in RE2 syntax, without backreferences or lookaround/,
     )
+    // A short pattern whose compiled program is large (re2js's slow engine: 0.4-0.6 s per test) is refused.
+    expect(() =>
+      simulator.router.script({
+        match: { userMessage: { pattern: '(?:a?){1000}a{1000}[0-9]' } },
+        response: 'x',
+      }),
+    ).toThrow(
+      '[understudy] Failed to add a script: match.userMessage.pattern: compiles to 3003 instructions, more than the 500 a pattern may take (a large repetition such as {1000} costs one per repeat).',
+    )
     expect(() =>
       simulator.router.script({ response: { refusal: 'no', toolCalls: [{ name: 'f' }] } }),
     ).toThrow(
