@@ -6,9 +6,11 @@
  * consent to write), with one line on stderr.
  * @module
  */
+
 import { readFile, writeFile } from 'node:fs/promises'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
+import { systemErrorText } from '../core/system-error.js'
 import { formatReport } from '../verify/format.js'
 import { VerifyInputError } from '../verify/har-input.js'
 import { LiveFailure, type LiveOptions, livePlan, runLive } from '../verify/live/live.js'
@@ -139,7 +141,7 @@ async function readRecording(file: string): Promise<string> {
   } catch (error) {
     const code = (error as { code?: string }).code
     if (code === 'ENOENT') throw new InputError(`no such file: ${file}`)
-    throw new InputError(`cannot read ${file}: ${messageOf(error)}`)
+    throw new InputError(`cannot read ${file}: ${systemErrorText(error)}`)
   }
 }
 

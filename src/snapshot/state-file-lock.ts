@@ -11,11 +11,13 @@
  * same process id).
  * @module
  */
+
 import { randomUUID } from 'node:crypto'
 import { readFileSync, unlinkSync } from 'node:fs'
 import { open, readFile, rm, stat } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
+import { systemErrorText } from '../core/system-error.js'
 
 /** Who holds a lock. */
 interface Holder {
@@ -105,7 +107,7 @@ export async function lockStateFile(file: string, url: string | undefined): Prom
         () => false,
       )
       if (!isFolder) throw useFailure(file, `its folder ${folder} does not exist`)
-      throw useFailure(file, `its folder ${folder} is not writable (${messageOf(error)})`)
+      throw useFailure(file, `its folder ${folder} is not writable (${systemErrorText(error)})`)
     }
     try {
       await handle.writeFile(content, 'utf8')

@@ -27,12 +27,14 @@
  *   changed since, and releases the lock; a final save that fails rejects, saying what the file misses.
  * @module
  */
+
 import { constants } from 'node:buffer'
 import { randomUUID } from 'node:crypto'
 import { type FileHandle, open, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { jsonProblem } from '../core/json-error.js'
 import { printable } from '../core/printable.js'
+import { systemErrorText } from '../core/system-error.js'
 import { serviceNames } from '../services.js'
 import type { SimulatorCore } from '../simulator-core.js'
 import { jsonPieces } from './json-pieces.js'
@@ -348,14 +350,14 @@ async function load(
     content = await readFile(path)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      throw loadFailure(path, `it cannot be read (${messageOf(error)})`)
+      throw loadFailure(path, `it cannot be read (${oneLine(systemErrorText(error))})`)
     return { loaded: false, bytes: await streamJson(snapshotView(simulator), async () => {}) }
   }
   let text: string
   try {
     text = content.toString('utf8')
   } catch (error) {
-    throw loadFailure(path, `it cannot be read (${messageOf(error)})`)
+    throw loadFailure(path, `it cannot be read (${oneLine(systemErrorText(error))})`)
   }
   let value: unknown
   try {

@@ -214,7 +214,7 @@ describe('one server per state file', () => {
     )
     expect(code).toBe(1)
     expect(stderr).toMatch(
-      /^understudy: Failed to use the state file "\/sys\/understudy-demo\.json": its folder \/sys is not writable \((EACCES|EROFS|EPERM): [^\n]*\)\.\n$/,
+      /^understudy: Failed to use the state file "\/sys\/understudy-demo\.json": its folder \/sys is not writable \((permission denied \(EACCES\)|the file system is read-only \(EROFS\)|operation not permitted \(EPERM\))\)\.\n$/,
     )
   })
 })

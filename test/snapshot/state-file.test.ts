@@ -275,7 +275,7 @@ describe('a state file that cannot be loaded', () => {
     await mkdir(file)
     expect(await refusal()).toMatch(
       new RegExp(
-        `^\\[understudy\\] Failed to load the state file "${file}": it cannot be read \\(EISDIR: `,
+        `^\\[understudy\\] Failed to load the state file "${file}": it cannot be read \\(it is a folder \\(EISDIR\\)\\)\\.$`,
       ),
     )
     const nowhere = join(folder, 'missing', 'demo.json')
@@ -333,7 +333,7 @@ describe('one server per state file', () => {
       (thrown: unknown) => thrown as Error,
     )
     expect(error?.message).toMatch(
-      /^\[understudy\] Failed to use the state file "\/sys\/understudy-demo\.json": its folder \/sys is not writable \((EACCES|EROFS|EPERM): [^\n]*\)\.$/,
+      /^\[understudy\] Failed to use the state file "\/sys\/understudy-demo\.json": its folder \/sys is not writable \((permission denied \(EACCES\)|the file system is read-only \(EROFS\)|operation not permitted \(EPERM\))\)\.$/,
     )
   })
 })

@@ -164,7 +164,7 @@ describe('understudy verify --har', () => {
     ],
     [
       ['--har', folder],
-      `understudy: cannot read ${folder}: EISDIR: illegal operation on a directory, read\n`,
+      `understudy: cannot read ${folder}: it is a folder (EISDIR)\n`,
     ],
     [['--har', notJson], 'understudy: not a HAR file: it is not JSON\n'],
     [
