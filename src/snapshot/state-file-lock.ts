@@ -51,8 +51,6 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
-
 /** An error about using the state file, one line: `[understudy] Failed to use the state file "<path>": <why>.` */
 const useFailure = (path: string, why: string) =>
   new Error(`[understudy] Failed to use the state file "${path}": ${why}.`)

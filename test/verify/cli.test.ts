@@ -162,10 +162,7 @@ describe('understudy verify --har', () => {
       ['--har', join(folder, 'missing.har')],
       `understudy: no such file: ${join(folder, 'missing.har')}\n`,
     ],
-    [
-      ['--har', folder],
-      `understudy: cannot read ${folder}: it is a folder (EISDIR)\n`,
-    ],
+    [['--har', folder], `understudy: cannot read ${folder}: it is a folder (EISDIR)\n`],
     [['--har', notJson], 'understudy: not a HAR file: it is not JSON\n'],
     [
       ['--har', noService],
