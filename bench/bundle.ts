@@ -4,10 +4,10 @@
  * run (`scripts/bundle-size.mjs` does the bundling). Rows: each page's initial chunks, what `startSimulator`
  * loads before it resolves, the total with what loads on demand, the simulator's share over msw and its ratio
  * to msw alone, and the breakdown by part. Target (issue 23 §4): the simulator's share of the initial chunks
- * under 150 KB. The same in smoke runs: bundling takes a few seconds.
+ * under 150 KB (`npm test` holds it to a budget: test/browser/bundle-size.test.ts). The same in smoke runs: bundling takes a few seconds.
  * @module
  */
-import { INITIAL_BUDGET, kb, measureBundles } from '../scripts/bundle-size.mjs'
+import { INITIAL_BUDGET, INITIAL_TARGET, kb, measureBundles } from '../scripts/bundle-size.mjs'
 import { DIST, ROOT, type Row, writeResult, x } from './lib.js'
 
 const result = await measureBundles({ root: ROOT, dist: DIST })
@@ -31,8 +31,8 @@ const rows: Row[] = [
     value: kb(share.initial),
     baseline: `msw alone ${kb(msw.initial)}`,
     ratio: kb(share.initial),
-    target: `< ${kb(INITIAL_BUDGET)}`,
-    met: share.initial < INITIAL_BUDGET,
+    target: `< ${kb(INITIAL_TARGET)} (issue 23; npm test's budget ${kb(INITIAL_BUDGET)})`,
+    met: share.initial < INITIAL_TARGET,
   },
   {
     group: 'bundle',

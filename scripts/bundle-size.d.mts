@@ -19,6 +19,7 @@ export interface BundleSizes {
   share: { initial: number; atStart: number; total: number }
 }
 
+export const INITIAL_TARGET: number
 export const INITIAL_BUDGET: number
 export function measureBundles(options: { root: string; dist?: string }): Promise<BundleSizes>
 export function kb(bytes: number): string
