@@ -11,7 +11,7 @@
  * re2js for text patterns). Every figure is minified bytes, not compressed.
  * @module
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { build } from 'esbuild'
@@ -137,7 +137,12 @@ export async function measureBundles({ root, dist = join(root, 'dist') }) {
     const installed = join(work, 'node_modules', 'understudy-mock')
     mkdirSync(installed, { recursive: true })
     writeFileSync(join(installed, 'package.json'), readFileSync(join(root, 'package.json')))
-    symlinkSync(resolve(dist), join(installed, 'dist'), 'dir')
+    // A copy, as npm installs it: the package's own package.json (its `browser` field, `sideEffects`) governs
+    // these files wherever `dist` was built (the benchmarks measure a snapshot of it).
+    cpSync(resolve(dist), join(installed, 'dist'), {
+      recursive: true,
+      filter: (source) => !/\.d\.[cm]?ts$|\.map$/.test(source),
+    })
     const nodeModules = join(root, 'node_modules')
     const simulator = await bundle(work, 'simulator', nodeModules)
     const msw = await bundle(work, 'msw', nodeModules)
