@@ -105,6 +105,6 @@ describe('zulip-js through understudy-mock/node', () => {
     })
     expect(sent).toMatchObject({ result: 'success', message_id: expect.any(Number) })
     const settings = await client.server.settings()
-    expect(settings.zulip_feature_level).toBe(421)
+    expect(settings.zulip_feature_level).toBe(500)
   })
 })
