@@ -21,8 +21,7 @@
  * `must be one of: a, b`, `must be at most 64 characters`, `must contain at least 1 item`, `unrecognized key`.
  * @module
  */
-import type { DescribedSchema } from './described-schemas.js'
-import { describedSchemas } from './described-source.js'
+import { BODY_SCHEMAS, COMPONENTS, type DescribedSchema } from './described-schemas.js'
 import { createUnion, type Union } from './described-union.js'
 import {
   ANY,
@@ -51,7 +50,7 @@ function named(name: string): Validator {
   let inner: Validator | undefined
   const resolve = () => {
     if (inner === undefined) {
-      const schema = describedSchemas().COMPONENTS[name]
+      const schema = COMPONENTS[name]
       if (schema === undefined) throw new Error(`The description has no schema ${name}`)
       inner = build(schema)
       // Callers hold `lazy`: from now on its methods are the built ones (no indirection per call).
@@ -260,21 +259,17 @@ function build(schema: DescribedSchema): Validator {
   }
 }
 
-/** Validators of the three request bodies, by dialect; made on first use (the schemas may load later). */
-let bodies: ReadonlyMap<string, Validator> | undefined
+/** Validators of the three request bodies, by dialect. */
+const BODIES = new Map(
+  Object.entries(BODY_SCHEMAS).map(([skin, name]) => [skin, named(name)] as const),
+)
 
 /**
  * The description's issues with a request body of a dialect (`chat`, `messages`, `responses`); none for a
  * body it accepts.
  */
 export function describedIssues(skin: string, body: unknown): DescribedIssue[] {
-  bodies ??= new Map(
-    Object.entries(describedSchemas().BODY_SCHEMAS).map(([dialect, name]) => [
-      dialect,
-      named(name),
-    ]),
-  )
-  const validator = bodies.get(skin)
+  const validator = BODIES.get(skin)
   if (validator === undefined || validator.accept(body)) return []
   const out: DescribedIssue[] = []
   validator.check(body, [], out)
