@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { median, RESULTS, ROOT, type Row, SMOKE, writeResult } from './lib.js'
 
 const BENCHMARKS: Array<{ name: string; flags?: string[] }> = [
+  { name: 'bundle' },
   { name: 'in-process' },
   { name: 'server' },
   { name: 'scale' },

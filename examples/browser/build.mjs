@@ -6,7 +6,7 @@
  *   node examples/browser/build.mjs
  */
 import { execFile } from 'node:child_process'
-import { copyFile, mkdir, rm } from 'node:fs/promises'
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -15,6 +15,30 @@ import { build } from 'esbuild'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '../..')
+
+/**
+ * The package's `browser` field, applied to the sources: a browser bundler takes `dist/…/x.browser.js` for
+ * `dist/…/x.js` in the installed package, so this build takes `src/…/x.browser.ts` for `src/…/x.ts`.
+ * @returns {Promise<import('esbuild').Plugin>}
+ */
+async function browserField() {
+  const { browser = {} } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
+  const swaps = new Map(
+    Object.entries(browser).map(([from, to]) => [
+      resolve(root, from.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts')),
+      resolve(root, to.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts')),
+    ]),
+  )
+  return {
+    name: 'browser-field',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, resolveDir }) => {
+        const swapped = swaps.get(resolve(resolveDir, path.replace(/\.js$/, '.ts')))
+        return swapped === undefined ? undefined : { path: swapped }
+      })
+    },
+  }
+}
 
 /** Where the build goes by default. */
 export const DIST = join(here, 'dist')
@@ -29,7 +53,10 @@ export async function buildExample({ outdir = DIST } = {}) {
   await mkdir(outdir, { recursive: true })
   await build({
     entryPoints: [join(here, 'main.ts')],
-    outfile: join(outdir, 'main.js'),
+    outdir,
+    // Chunks loaded on demand (the router's described schemas, re2js, msw's GraphQL), as a user's bundler splits them.
+    splitting: true,
+    plugins: [await browserField()],
     bundle: true,
     format: 'esm',
     platform: 'browser',

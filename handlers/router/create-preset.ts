@@ -12,7 +12,8 @@ import { postOperation, type RouterCall } from '../../src/router/context.js'
 import { invalidParameters, routerError, routerMessages } from '../../src/router/errors.js'
 import { slugIssue } from '../../src/router/params.js'
 import { presetWithVersionToWire } from '../../src/router/serialize.js'
-import { extractPreset, type Skin } from '../../src/router/validation/index.js'
+import type { Skin } from '../../src/router/validation/index.js'
+import { routerValidation } from '../../src/router/validation/source.js'
 
 /**
  * Checks, in order (after the dispatcher's credentials, 401): write permission (403), slug (400), body
@@ -34,7 +35,7 @@ function createPreset(
 
   const body = readJsonBody(request)
   if ('issue' in body) return invalidParameters([body.issue])
-  const extracted = extractPreset(skin, body.value)
+  const extracted = routerValidation().extractPreset(skin, body.value)
   if (!extracted.ok) return invalidParameters(extracted.issues)
 
   const { store, clock, lock } = call

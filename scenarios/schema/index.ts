@@ -2,7 +2,7 @@
  * A scenario: a named, typed seed state for every service.
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { InputTypeError, rule } from '../../src/core/input-error.js'
 import { pathPatternSourceField } from '../../src/faults/path-pattern.js'
 import { jsonStubSchema } from '../../src/faults/stub-schema.js'

@@ -2,7 +2,7 @@
  * The messaging (organization administration) part of a scenario: organizations and their accounts.
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { FEATURE_LEVEL_RANGE } from '../../src/messaging/feature-levels.js'
 
 /**

@@ -2,7 +2,7 @@
  * The router (presets) part of a scenario: workspaces, their API keys and any presets they start with.
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import {
   compileLinearPattern,
   linearPatternsReady,

@@ -6,7 +6,7 @@
  * (a scenario's definition, a feature level's range, an organization's name).
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { advanceSchema, timeSchema } from '../core/clock.js'
 import { seedSchema } from '../core/ids.js'
 import { rule } from '../core/input-error.js'

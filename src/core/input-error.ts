@@ -4,7 +4,7 @@
  * (a real `TypeError` from a bug) as an internal error, never disguised as bad input.
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * A value of the wrong kind. Still a `TypeError` (its `name` too), as the simulator has always thrown

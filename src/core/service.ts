@@ -6,7 +6,7 @@
  * contracts, the field schemas of a snapshot's parts and the inspector's list limits. It imports nothing of the rest of the package.
  * @module
  */
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { Clock } from './clock.js'
 import type { MaybeAsync, PlainRequest, PlainResponse } from './http.js'
 import type { IdSource } from './ids.js'

@@ -4,7 +4,7 @@
  * objects, and the check that a key is used once.
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { MAX_TIME_MS } from './clock.js'
 
 export const epochMs = z

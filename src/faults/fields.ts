@@ -5,7 +5,7 @@
  * @module
  */
 
-import { z } from 'zod'
+import * as z from 'zod'
 import type { PlainResponse } from '../core/http.js'
 import { rule } from '../core/input-error.js'
 

@@ -7,7 +7,7 @@
  * and so is the path tested. See decisions/fault-path-patterns.md.
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import {
   compileLinearPattern,
   type LinearPattern,

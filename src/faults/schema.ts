@@ -5,7 +5,7 @@
  * message: `[understudy] Failed to inject a fault: <field>: must be … (got …)`.
  * @module
  */
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { rule } from '../core/input-error.js'
 import { customBodyField, requestHeadersField, responseHeadersField } from './fields.js'
 import { isMs, MAX_TIMER_MS } from './latency.js'

@@ -5,7 +5,7 @@
  * values with the same message.
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { rule } from '../core/input-error.js'
 import { customBodyField, requestHeadersField, responseHeadersField } from './fields.js'
 import { isMs, MAX_TIMER_MS } from './latency.js'

@@ -4,7 +4,7 @@
  * resolving, counters past every id given).
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { count, epochMs, id, oneOf, type Path, uniqueBy } from '../core/snapshot-fields.js'
 import { FEATURE_LEVEL_RANGE } from './feature-levels.js'
 import { pyStrip } from './python.js'

@@ -4,7 +4,7 @@
  * `faults/schema.ts`, plus `service` and the operation id, checked against the registry.
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { rule, showValue } from '../core/input-error.js'
 import type { Armed, FaultEffect, FaultMatchFields } from '../faults/faults.js'
 import { checkFaultEffects, faultRuleFields, pathField } from '../faults/schema.js'

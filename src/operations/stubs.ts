@@ -4,7 +4,7 @@
  * of `faults/stub-schema.ts` that `POST /stubs` (`control/http-inputs.ts`) and a scenario's `stubs` share.
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { rule, showValue } from '../core/input-error.js'
 import { pathField } from '../faults/schema.js'
 import { checkStub, stubRuleFields } from '../faults/stub-schema.js'

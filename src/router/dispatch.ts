@@ -10,6 +10,7 @@ import type { Answer, RequestMeta } from '../core/service.js'
 import { authenticate, type RouterPrincipal } from './auth.js'
 import type { RouterOperation, RouterState } from './context.js'
 import { inMessagesShape, routerError, routerMessages } from './errors.js'
+import { routerValidationLoading } from './validation/source.js'
 
 /** Where a request to the router goes: its route and caller, and what the journal records of it. */
 export interface Routed {
@@ -73,9 +74,13 @@ function respond(state: RouterState, request: PlainRequest, routed: Routed) {
   }
   // Never expected: every failure the service knows is a 4xx. Answer in the router's shape rather than
   // let the exception reach msw or the server.
-  return guarded(
-    () => operation.handle(call, toOperationRequest(request, routed.path, resolved.params)),
-    () => shaped(routerError(500, routerMessages.internal)),
+  const run = () =>
+    operation.handle(call, toOperationRequest(request, routed.path, resolved.params))
+  // In a browser the request-body validation loads with the first operation (validation/source.browser.ts);
+  // in Node it is loaded already, and the operation runs now.
+  const loading = routerValidationLoading()
+  return guarded(loading === undefined ? run : () => loading.then(run), () =>
+    shaped(routerError(500, routerMessages.internal)),
   )
 }
 

@@ -4,7 +4,7 @@
  * @module
  */
 import { jsonResponse, type PlainResponse } from '../core/http.js'
-import { formatIssues, type ValidationIssue } from './validation/index.js'
+import { formatIssues, type ValidationIssue } from './validation/issues.js'
 
 /** The router's error messages, one per condition. */
 export const routerMessages = {

@@ -4,7 +4,7 @@
  * order, the counter past every seq given).
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { routerScriptSchema } from '../../scenarios/schema/router.js'
 import { count, id, isoTime, type Path, plainObject, uniqueBy } from '../core/snapshot-fields.js'
 import type { RouterServiceState } from './service.js'

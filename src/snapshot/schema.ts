@@ -5,7 +5,7 @@
  * references that resolve), is in its registration (`src/<service>/snapshot.ts`).
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { type Scenario, scenarioSchema } from '../../scenarios/schema/index.js'
 import { type ClockState, MAX_TIME_MS } from '../core/clock.js'
 import { type IdPosition, seedSchema } from '../core/ids.js'

@@ -10,7 +10,7 @@
  * be judged, not something Understudy wrote.
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Input `verify` cannot use: no such file, not JSON, not a HAR, nothing replayable. Exit code 2. */
 export class VerifyInputError extends Error {

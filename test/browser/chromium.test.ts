@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Answer } from '../../examples/browser/main.js'
 import type { Simulator } from '../../src/simulator.js'
-import { accounts } from '../support/credentials.js'
+import { accounts, keys } from '../support/credentials.js'
 import { NOW } from '../support/time.js'
 import { exampleTools, hasChromium, screenshot, useChromium, watchErrors } from './support.js'
 
@@ -58,6 +58,21 @@ describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
         json: JSON.parse((await page.locator('#result-body').textContent()) ?? ''),
       }
     }
+
+    /**
+     * Whether the page has fetched the chunk of the router's request-body validation, with the described schemas
+     * (they load on demand; esbuild names the chunk after `src/router/validation/`).
+     */
+    const describedLoaded = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((e) => /\/validation-[A-Z0-9]+\.js$/.test(new URL(e.name).pathname)),
+      )
+
+    it("does not load the router's validation and described schemas with the page (a chunk of their own)", async () => {
+      expect(await describedLoaded()).toBe(false)
+    })
 
     it('creates a preset: 200 with the preset and its first version', async () => {
       const shown = await click('#create-preset')
@@ -183,6 +198,29 @@ describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
         'messaging create-user 400',
       ])
       expect(errors.filter((error) => !error.includes('401') && !error.includes('400'))).toEqual([])
+    })
+
+    it('refuses a nested field by the described schemas, loaded on demand by then', async () => {
+      const body = await page.evaluate(
+        (bearer) =>
+          fetch('https://openrouter.ai/api/v1/presets/nested/chat/completions', {
+            method: 'POST',
+            headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              messages: [{ role: 'user', content: 'Hi' }],
+              trace: { trace_name: { a: 1 } },
+            }),
+          }).then((response) => response.json()),
+        keys.inference,
+      )
+      expect(body).toEqual({
+        error: {
+          code: 400,
+          message: 'Invalid request parameters: trace.trace_name: must be a string',
+          metadata: { issues: [{ path: 'trace.trace_name', message: 'must be a string' }] },
+        },
+      })
+      expect(await describedLoaded()).toBe(true)
     })
   })
 })

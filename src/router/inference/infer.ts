@@ -17,7 +17,7 @@ import {
   routerFault,
   routerMessages,
 } from '../errors.js'
-import { extractPreset } from '../validation/index.js'
+import { routerValidation } from '../validation/source.js'
 import { endsWithToolResult, lastUserMessage, promptCharacters } from './conversation.js'
 import {
   answeringModel,
@@ -61,7 +61,7 @@ function infer(
 function answer(call: RouterCall, endpoint: Endpoint, request: OperationRequest): PlainResponse {
   const body = readJsonBody(request)
   if ('issue' in body) return invalidParameters([body.issue])
-  const checked = extractPreset(endpoint, body.value)
+  const checked = routerValidation().extractPreset(endpoint, body.value)
   if (!checked.ok) return invalidParameters(checked.issues)
   const sent = body.value as Record<string, unknown>
   const named = presetReference(endpoint, sent)

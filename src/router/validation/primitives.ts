@@ -11,7 +11,7 @@
  * parsed by zod as before, and every issue and its wording come from zod alone.
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { typeError } from './issues.js'
 
 type Schema = z.ZodType

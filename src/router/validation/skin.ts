@@ -4,7 +4,7 @@
  * system prompt is found.
  * @module
  */
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { ValidationIssue } from './issues.js'
 
 export interface SkinRules {

@@ -1,0 +1,36 @@
+/**
+ * The browser bundle stays within its budget: a page that only calls `startSimulator`, bundled from the built
+ * package (`dist/`, which `npm test` builds first) as a user's esbuild does, against a page with msw alone
+ * (`scripts/bundle-size.mjs`; the figures are in `bench/bundle.ts`). No Chromium needed.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type BundleSizes, INITIAL_BUDGET, kb, measureBundles } from '../../scripts/bundle-size.mjs'
+
+const root = join(import.meta.dirname, '..', '..')
+
+describe('the browser bundle', { timeout: 60_000 }, () => {
+  let sizes: BundleSizes
+  beforeAll(async () => {
+    if (!existsSync(join(root, 'dist', 'src', 'browser', 'index.js')))
+      throw new Error('dist/ is missing: run `npm run build` first (npm test does)')
+    sizes = await measureBundles({ root })
+  }, 60_000)
+
+  it(`adds at most ${kb(INITIAL_BUDGET)} to msw alone in the initial chunks`, () => {
+    expect(sizes.msw.initial).toBeGreaterThan(100 * 1024)
+    expect(sizes.share.initial, `the simulator's share: ${kb(sizes.share.initial)}`).toBeLessThan(
+      INITIAL_BUDGET,
+    )
+  })
+
+  it('loads the described schemas and re2js on demand, and zod without its locales', () => {
+    const { groups } = sizes.simulator
+    const generated = groups['src/router/validation/described-schemas (generated)']
+    expect(generated?.initial).toBe(0)
+    expect(generated?.['on demand']).toBeGreaterThan(50 * 1024)
+    expect(groups.re2js?.initial).toBe(0)
+    expect(groups.zod?.initial).toBeLessThan(150 * 1024)
+  })
+})
