@@ -154,6 +154,7 @@ export function createAnswerPath(parts: AnswerPathParts) {
         fault: summarizeFault(exchange),
         durationMs: performance.now() - exchange.began,
         error,
+        inference: meta.inference,
       },
       keptBodyBytes(exchange, status),
     )

@@ -140,6 +140,20 @@ export const journalQuery = eachOnce.pipe(
       until: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
         .transform(epochOf)
         .optional(),
+      preset: optionalString,
+      presetVersion: rule<string>(
+        (value) => typeof value === 'string' && /^[1-9][0-9]{0,8}$/.test(value),
+        'must be a version number from 1',
+      )
+        .transform(Number)
+        .optional(),
+      model: optionalString,
+      scripted: rule<string>(
+        (value) => value === 'true' || value === 'false',
+        'must be true or false',
+      )
+        .transform((value) => value === 'true')
+        .optional(),
     })
     .superRefine(checkOperation),
 )

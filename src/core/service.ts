@@ -39,9 +39,11 @@ export interface RequestMeta {
   path: string
   /**
    * What an inference request applied (the router's chat, messages and responses operations), set by the
-   * operation once it has chosen its answer: for the journal and its matchers.
+   * operation once it has chosen its answer: for the journal and its matchers. `null` on those operations'
+   * requests until then (a request refused before an answer is chosen, or answered by a fault, keeps it);
+   * absent on every other operation.
    */
-  inference?: InferenceMeta
+  inference?: InferenceMeta | null
 }
 
 /** The parts of a recorded request a service parses for the journal. */

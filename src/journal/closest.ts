@@ -19,8 +19,15 @@ export type DiffFunction = (expected: unknown, received: unknown) => string
 /** How many entries a listing shows. */
 const CLOSEST_SHOWN = 3
 
+/** What an entry that records no inference holds for an inference field. */
+const NO_INFERENCE = Symbol('no inference')
+
 const json = (value: unknown) =>
-  typeof value === 'function' ? `[Function ${value.name || 'anonymous'}]` : JSON.stringify(value)
+  typeof value === 'function'
+    ? `[Function ${value.name || 'anonymous'}]`
+    : value === NO_INFERENCE
+      ? 'no inference'
+      : JSON.stringify(value)
 
 /** The default difference: both values as JSON. */
 const plainDiff: DiffFunction = (expected, received) =>
@@ -82,6 +89,17 @@ export function subsetOf(received: unknown, expected: unknown): unknown {
 /** What an entry holds for a filter field, to show beside the expected value. */
 function received(entry: ParsedEntry, field: keyof EntryFilter): unknown {
   if (field === 'since' || field === 'until') return entry.time
+  const inference = entry.inference
+  switch (field) {
+    case 'preset':
+      return inference ? (inference.preset?.slug ?? null) : NO_INFERENCE
+    case 'presetVersion':
+      return inference ? (inference.preset?.version ?? null) : NO_INFERENCE
+    case 'model':
+      return inference ? inference.model : NO_INFERENCE
+    case 'scripted':
+      return inference ? inference.script !== null : NO_INFERENCE
+  }
   return entry[field]
 }
 

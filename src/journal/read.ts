@@ -6,6 +6,7 @@
  */
 import { parseResponse, shownText, utf8Length } from './body-text.js'
 import type { JournalBodyParser, ParsedEntry, RawJournalEntry } from './entry.js'
+import { readInference } from './inference.js'
 import { redact } from './redact.js'
 import { rawOf, type StoredEntry } from './stored-entry.js'
 
@@ -87,6 +88,9 @@ export function createReader(parsers: Readonly<Record<string, JournalBodyParser>
         ...bodyOf(entry, preview),
         status: entry.status,
         ...responseOf(entry, kept, preview),
+        ...(kept.inference !== undefined && {
+          inference: kept.inference === null ? null : readInference(kept.inference),
+        }),
         fault: entry.fault,
         durationMs: entry.durationMs,
       }

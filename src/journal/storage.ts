@@ -6,6 +6,7 @@
  */
 import { encoder, isWellFormed, ownPrefix, utf8Length } from './body-text.js'
 import type { NewJournalEntry } from './entry.js'
+import { storeInference } from './inference.js'
 import { Repeats } from './repeats.js'
 import { OWN_BUFFER_BYTES, Slabs } from './slabs.js'
 import { blankEntry, emptyEntry, NO_QUERY, type StoredEntry } from './stored-entry.js'
@@ -113,7 +114,13 @@ export function createStorage(prefixBytes: number) {
       kept.fault = entry.fault
       kept.durationMs = entry.durationMs
       kept.error = entry.error
+      const inference = entry.inference
+      kept.inference =
+        inference === undefined || inference === null
+          ? inference
+          : storeInference(inference, prefixBytes)
       kept.budget =
+        (kept.inference ? kept.inference.json.length : 0) +
         ENTRY_OVERHEAD_BYTES +
         2 * url.length +
         kept.query.size * QUERY_PARAMETER_OVERHEAD_BYTES +
