@@ -10,7 +10,7 @@
  * | `GET /__understudy/scenarios` | the built-in scenarios' names and descriptions |
  * | `POST /__understudy/reset` | back to the current scenario's initial state |
  * | `PUT /__understudy/scenario` | `{"name": "..."}` or `{"definition": {...}}`: switch scenario |
- * | `GET /__understudy/journal?service=&tenant=&operation=&method=&status=&since=&until=` | `{entries, count}` |
+ * | `GET /__understudy/journal?service=&tenant=&operation=&method=&status=&since=&until=&preset=&presetVersion=&model=&scripted=` | `{entries, count}` |
  * | `GET /__understudy/journal/count?...` | `{count}` |
  * | `GET /__understudy/journal.har?...` | the entries as a HAR 1.2 file (redacted; a download: `understudy.har`) |
  * | `DELETE /__understudy/journal` | forget every entry |

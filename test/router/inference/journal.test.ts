@@ -250,11 +250,11 @@ describe('filters on what an inference applied', () => {
     ).rejects.toThrow(
       '[understudy] Failed to find a journal entry matching { preset: "email-copywriter", model: "x/y" } within 10 ms.\n' +
         'The closest of 4 journal entries:\n' +
-        `  #3 POST /responses → 200 (createResponses, ${workspaces.default})\n` +
+        `  #3 POST /responses → 200 (createResponses, ${workspaces.default}) [model x/y]\n` +
         '      preset: expected "email-copywriter", received null\n' +
-        `  #2 POST /chat/completions → 200 (sendChatCompletionRequest, ${workspaces.default})\n` +
+        `  #2 POST /chat/completions → 200 (sendChatCompletionRequest, ${workspaces.default}) [preset email-copywriter v2, model openai/gpt-4o, script #1]\n` +
         '      model: expected "x/y", received "openai/gpt-4o"\n' +
-        `  #1 POST /chat/completions → 200 (sendChatCompletionRequest, ${workspaces.default})\n` +
+        `  #1 POST /chat/completions → 200 (sendChatCompletionRequest, ${workspaces.default}) [preset email-copywriter v2, model anthropic/claude-sonnet-4.5]\n` +
         '      model: expected "x/y", received "anthropic/claude-sonnet-4.5"\n' +
         '  … and 1 more',
     )
