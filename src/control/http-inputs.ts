@@ -7,6 +7,7 @@
  * @module
  */
 import { z } from 'zod'
+import { routerScriptSchema } from '../../scenarios/schema/router.js'
 import { advanceSchema, timeSchema } from '../core/clock.js'
 import { seedSchema } from '../core/ids.js'
 import { rule } from '../core/input-error.js'
@@ -76,6 +77,13 @@ export const faultBody = z
 export const stubBody = jsonStubSchema(stubServiceField, pathPatternField()).transform(
   ({ pathPattern, ...stub }) => (pathPattern === undefined ? stub : { ...stub, path: pathPattern }),
 )
+
+/**
+ * `POST /router/scripts`: a script in a scenario's shape (JSON: patterns as `{ "pattern": "…" }` in RE2
+ * syntax, compiled by a linear-time engine); its size and the scripts' count are bounded where scripts are
+ * added (`src/router/inference/scripts.ts`).
+ */
+export const scriptBody = routerScriptSchema
 
 /** `PUT /latency`. */
 export const latencyBody = z.strictObject({ latency: latencySchema })

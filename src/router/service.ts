@@ -54,6 +54,11 @@ export interface RouterService extends Service<RouterScenario> {
   script(script: RouterScriptInput): ScriptHandle
   /** Every script: the test's (in the order added), then the scenario's; with how often each answered. */
   scripts(): ScriptSummary[]
+  /**
+   * Takes away the script a test added with this id (`script(...).id`, `scripts()[n].id`); `false` when no
+   * script a test added has it (a scenario's scripts stay until a reset or another scenario).
+   */
+  removeScript(id: number): boolean
   /** Takes away every script a test added (the scenario's stay). */
   clearScripts(): void
 }
@@ -151,6 +156,7 @@ export function createRouterService(
       scripts.changes(),
     script: (script) => scripts.add(script),
     scripts: () => scripts.list(),
+    removeScript: (id) => scripts.remove(id),
     clearScripts: () => scripts.clear(),
     workspaces: () =>
       store.workspaces.all().map((workspace) => ({
