@@ -59,6 +59,11 @@ interface FaultResponseOptions {
   /** Seconds for `Retry-After`. */
   retryAfter?: number | undefined
   tenant: string | null
+  /**
+   * The operation the request reached, when known: a service whose operations answer errors in more than
+   * one shape (the router's `/messages` in Anthropic's envelope) answers in that operation's.
+   */
+  operation?: string | null | undefined
 }
 
 /** A service's answer to a request it owns: the response (or its promise), and what the request was. */

@@ -20,7 +20,7 @@ import {
 import { hasTooManyKeys, MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
 import type { RouterOperation, RouterState } from './context.js'
 import { dispatch, route } from './dispatch.js'
-import { routerFault } from './errors.js'
+import { inMessagesShape, routerFault } from './errors.js'
 import {
   createScriptBook,
   type ScriptHandle,
@@ -100,6 +100,10 @@ export function createRouterService(
   }
   const inProcessPaths = new Set(options.inProcessPaths)
   const routes = createPathTable(operations)
+  /** The operations whose errors are in the messages dialect's (Anthropic's) envelope (`/messages`). */
+  const anthropicErrors = new Set(
+    operations.filter((operation) => operation.errors === 'messages').map(({ name }) => name),
+  )
   const base = new URL(options.baseUrl)
   const basePath = base.pathname.replace(/\/+$/, '')
   const originPrefix = `${base.origin}/`
@@ -136,7 +140,10 @@ export function createRouterService(
       return routed && dispatch(state, request, routed)
     },
     describe: (request, scope) => locate(request, scope)?.meta,
-    faultResponse: (status, options) => routerFault(status, options),
+    faultResponse(status, options) {
+      const response = routerFault(status, options)
+      return anthropicErrors.has(options.operation ?? '') ? inMessagesShape(response) : response
+    },
     journalBody: (recorded) => parseJsonBody(recorded.body),
     load(scenario) {
       store.load(scenario)
