@@ -1,9 +1,9 @@
 /**
  * What the journal keeps of an inference (`InferenceMeta`, `src/core/inference-meta.ts`): the fields a filter
- * reads (preset, version, model, scripted) as they are, and the whole record as JSON text, which copies it
- * (a caller who changes the request or the preset's config afterwards changes nothing kept) and measures it
- * for the byte budget. An effective request whose JSON is longer than the body prefix is kept as its first
- * part, as a body is. Read back parsed, the effective request redacted as a body is.
+ * reads (preset, version, model, scripted) as they are, and the record as JSON text, which copies it (a
+ * caller who changes the request or the preset's config afterwards changes nothing kept) and measures it for
+ * the byte budget. The effective request is kept apart, as a body is: its first part when its JSON is longer
+ * than the body prefix; read back parsed and redacted, or as a text preview where a reader asks for one.
  * @module
  */
 import type { InferenceMeta } from '../core/inference-meta.js'
@@ -37,23 +37,28 @@ export interface StoredInference {
   model: string
   /** Whether a script answered. */
   scripted: boolean
-  /** The whole record as JSON (`JournalInference`, not yet redacted). */
-  json: string
+  /** The record but its effective request, as JSON. */
+  fields: string
+  /** The effective request as JSON text: whole, or its first part when `requestSize` is set. */
+  request: string
+  /** The effective request's JSON size in UTF-8 bytes, set only when `request` keeps less. */
+  requestSize: number | undefined
 }
+
+/** What an inference counts against the journal's byte budget. */
+export const inferenceBytes = (stored: StoredInference): number =>
+  stored.fields.length + stored.request.length
 
 /** The inference as kept: copied into JSON text, its effective request cut to `prefixBytes` when longer. */
 export function storeInference(meta: InferenceMeta, prefixBytes: number): StoredInference {
-  let json = JSON.stringify(meta)
-  if (json.length * 3 > prefixBytes) {
-    const request = JSON.stringify(meta.effectiveRequest)
+  const { effectiveRequest, ...fields } = meta
+  let request = JSON.stringify(effectiveRequest)
+  let requestSize: number | undefined
+  if (request.length * 3 > prefixBytes) {
     const size = utf8Length(request)
     if (size > prefixBytes) {
-      json = JSON.stringify({
-        ...meta,
-        effectiveRequest: ownPrefix(request, prefixBytes),
-        effectiveRequestTruncated: true,
-        effectiveRequestSize: size,
-      })
+      requestSize = size
+      request = ownPrefix(request, prefixBytes)
     }
   }
   return {
@@ -61,16 +66,33 @@ export function storeInference(meta: InferenceMeta, prefixBytes: number): Stored
     version: meta.preset?.version ?? null,
     model: meta.model,
     scripted: meta.script !== null,
-    json,
+    fields: JSON.stringify(fields),
+    request,
+    requestSize,
   }
 }
 
-/** The inference as read: a fresh copy, its effective request redacted. */
-export function readInference(stored: StoredInference): JournalInference {
-  const inference = JSON.parse(stored.json) as JournalInference
-  inference.effectiveRequest =
-    typeof inference.effectiveRequest === 'string'
-      ? redactText(inference.effectiveRequest)
-      : (redact(inference.effectiveRequest) as Record<string, unknown>)
-  return inference
+/**
+ * The inference as read: a fresh copy, its effective request redacted; as a text preview of `preview`
+ * characters (with its size) when it is longer than that, or was kept in part.
+ */
+export function readInference(stored: StoredInference, preview?: number): JournalInference {
+  const { endpoint, requestedModel, preset, ...rest } = JSON.parse(stored.fields) as Omit<
+    InferenceMeta,
+    'effectiveRequest'
+  >
+  const { request, requestSize } = stored
+  if (requestSize === undefined && (preview === undefined || request.length <= preview)) {
+    const effectiveRequest = redact(JSON.parse(request)) as Record<string, unknown>
+    return { endpoint, requestedModel, preset, effectiveRequest, ...rest }
+  }
+  return {
+    endpoint,
+    requestedModel,
+    preset,
+    effectiveRequest: redactText(preview === undefined ? request : request.slice(0, preview)),
+    effectiveRequestTruncated: true,
+    effectiveRequestSize: requestSize ?? utf8Length(request),
+    ...rest,
+  }
 }

@@ -149,7 +149,7 @@ export function createRouterService(
       store.load(scenario)
       scripts.load(scenario.scripts)
     },
-    inspect: () => inspectRouter(store, options.baseUrl),
+    inspect: () => inspectRouter(store, options.baseUrl, scripts.list()),
     exportState: (options) => ({ ...store.exportState(options), scripts: scripts.exportState() }),
     importState(state) {
       store.importState(state)
