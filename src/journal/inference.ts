@@ -7,7 +7,7 @@
  * @module
  */
 import type { InferenceMeta } from '../core/inference-meta.js'
-import { ownPrefix, utf8Length } from './body-text.js'
+import { keptText, utf8Length } from './body-text.js'
 import { redact, redactText } from './redact.js'
 
 /** An inference as a journal entry gives it back. */
@@ -52,15 +52,10 @@ export const inferenceBytes = (stored: StoredInference): number =>
 /** The inference as kept: copied into JSON text, its effective request cut to `prefixBytes` when longer. */
 export function storeInference(meta: InferenceMeta, prefixBytes: number): StoredInference {
   const { effectiveRequest, ...fields } = meta
-  let request = JSON.stringify(effectiveRequest)
-  let requestSize: number | undefined
-  if (request.length * 3 > prefixBytes) {
-    const size = utf8Length(request)
-    if (size > prefixBytes) {
-      requestSize = size
-      request = ownPrefix(request, prefixBytes)
-    }
-  }
+  const { text: request, size: requestSize } = keptText(
+    JSON.stringify(effectiveRequest),
+    prefixBytes,
+  )
   return {
     preset: meta.preset?.slug ?? null,
     version: meta.preset?.version ?? null,

@@ -66,6 +66,15 @@ describe('toHaveInferred', () => {
   })
 
   it('fails with the closest inferences, each with what differs and a diff of the request', async () => {
+    const temperatureDiff =
+      '      request:\n' +
+      '        - Expected\n' +
+      '        + Received\n' +
+      '        \n' +
+      '          {\n' +
+      '        -   "temperature": 0.7,\n' +
+      '        +   "temperature": 0.2,\n' +
+      '          }'
     const simulator = await withInferences()
     const message = failure(() =>
       expect(simulator).toHaveInferred({
@@ -80,34 +89,13 @@ describe('toHaveInferred', () => {
         'Expected an inference matching { preset: "email-copywriter", version: 2, stream: true, request: {"temperature":0.7} }; none of the journal\'s inferences matches.\n' +
         'The closest of 3 inferences:\n' +
         `  #1 POST /chat/completions → 200 (sendChatCompletionRequest, ${workspaces.default}) [preset email-copywriter v2, model anthropic/claude-sonnet-4.5]\n` +
-        '      request:\n' +
-        '        - Expected\n' +
-        '        + Received\n' +
-        '        \n' +
-        '          {\n' +
-        '        -   "temperature": 0.7,\n' +
-        '        +   "temperature": 0.2,\n' +
-        '          }\n' +
+        `${temperatureDiff}\n` +
         `  #3 POST /messages → 200 (createMessages, ${workspaces.default}) [preset email-copywriter v2, model anthropic/claude-haiku-4.5, script "welcome"]\n` +
         '      stream: expected true, received false\n' +
-        '      request:\n' +
-        '        - Expected\n' +
-        '        + Received\n' +
-        '        \n' +
-        '          {\n' +
-        '        -   "temperature": 0.7,\n' +
-        '        +   "temperature": 0.2,\n' +
-        '          }\n' +
+        `${temperatureDiff}\n` +
         `  #2 POST /chat/completions → 200 (sendChatCompletionRequest, ${workspaces.default}) [preset email-copywriter v2, model openai/gpt-4o]\n` +
         '      stream: expected true, received false\n' +
-        '      request:\n' +
-        '        - Expected\n' +
-        '        + Received\n' +
-        '        \n' +
-        '          {\n' +
-        '        -   "temperature": 0.7,\n' +
-        '        +   "temperature": 0.2,\n' +
-        '          }',
+        temperatureDiff,
     )
     expect(failure(() => expect(simulator).not.toHaveInferred({ script: 'welcome' }))).toBe(
       'expect(simulator).not.toHaveInferred(expected)\n\n' +
