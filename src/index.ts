@@ -38,7 +38,9 @@ export type {
 } from './operations/ids.js'
 export type { JournalFilter } from './operations/journal.js'
 export type {
+  InferenceOperationId,
   JournalEntry,
+  JournalInference,
   JsonValue,
   MessagingErrorBody,
   MessagingMessage,

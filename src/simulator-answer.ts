@@ -101,7 +101,13 @@ function keptBodyBytes(exchange: Exchange, status: number): number | undefined {
 
 /** A failure outside the service's own guards: still the service's 500, and still recorded. */
 const failedInside = (exchange: Exchange, error: unknown) =>
-  withInternalError(exchange.service.faultResponse(500, { tenant: exchange.meta.tenant }), error)
+  withInternalError(
+    exchange.service.faultResponse(500, {
+      tenant: exchange.meta.tenant,
+      operation: exchange.meta.operation,
+    }),
+    error,
+  )
 
 /** Logs an exception the simulator met answering a request (one line), and describes it for the journal. */
 function reportInternalError(exchange: Exchange, failure: unknown): JournalError {
@@ -154,6 +160,7 @@ export function createAnswerPath(parts: AnswerPathParts) {
         fault: summarizeFault(exchange),
         durationMs: performance.now() - exchange.began,
         error,
+        inference: meta.inference,
       },
       keptBodyBytes(exchange, status),
     )
@@ -165,11 +172,11 @@ export function createAnswerPath(parts: AnswerPathParts) {
     const { service, fault, prefer } = exchange
     let outcome: MaybeAsync<Outcome | undefined>
     if (prefer) {
-      const { tenant } = exchange.meta
+      const { tenant, operation } = exchange.meta
       outcome =
         'status' in prefer
-          ? service.faultResponse(prefer.status, { tenant })
-          : service.faultResponse(400, { message: prefer.refused, tenant })
+          ? service.faultResponse(prefer.status, { tenant, operation })
+          : service.faultResponse(400, { message: prefer.refused, tenant, operation })
     } else if (fault && 'network' in fault) outcome = { network: fault.network }
     else if (exchange.oversized) {
       const described = exchange.described
@@ -177,13 +184,17 @@ export function createAnswerPath(parts: AnswerPathParts) {
         : service.describe(exchange.request, exchange.scope)
       if (!described) return undefined
       exchange.meta = described
-      outcome = service.faultResponse(413, { tenant: described.tenant })
+      outcome = service.faultResponse(413, {
+        tenant: described.tenant,
+        operation: described.operation,
+      })
     } else if (fault && 'status' in fault) {
       outcome = withCustomParts(
         service.faultResponse(fault.status, {
           message: fault.message,
           retryAfter: fault.retryAfter,
           tenant: exchange.meta.tenant,
+          operation: exchange.meta.operation,
         }),
         { body: fault.body, headers: fault.responseHeaders },
       )

@@ -102,7 +102,7 @@ const scriptResponseObjectSchema = z
   .strictObject({
     /** Text of the answer (with `toolCalls`: text before the calls; with `error`: text streamed before it). */
     content: z.string().optional(),
-    toolCalls: z.array(toolCallSchema).min(1).optional(),
+    toolCalls: z.array(toolCallSchema).min(1).max(128).optional(),
     refusal: z.string().optional(),
     /** An error answer, with `status`: before the stream, or inside it after `afterChunks` chunks. */
     error: z.strictObject({ message: z.string().optional() }).optional(),

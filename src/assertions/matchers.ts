@@ -11,6 +11,13 @@ import type { MessagingUserView } from '../messaging/service.js'
 import type { JournalFilter } from '../operations/journal.js'
 import type { JournalEntry } from '../operations/journal-entries.js'
 import type { RouterService } from '../router/service.js'
+import {
+  closestInferences,
+  describeExpectation,
+  type InferenceExpectation,
+  inferencesOf,
+  matchingInferences,
+} from './inferred.js'
 
 /** What the journal matchers need of a simulator. */
 export interface JournalHolder {
@@ -155,6 +162,31 @@ function toHaveReceivedTimes(
   }
 }
 
+/**
+ * `expect(simulator).toHaveInferred(expected)`: at least one inference of the journal applied what is
+ * expected (the preset, its version, the model, fields of the effective request, …).
+ */
+function toHaveInferred(
+  this: MatcherState,
+  received: unknown,
+  expected: InferenceExpectation = {},
+): Result {
+  assertHolder(this, 'toHaveInferred', received, 'journal')
+  const { journal } = received as JournalHolder
+  const inferences = inferencesOf(journal.entries({ service: 'router' }))
+  const matching = matchingInferences(inferences, expected)
+  const pass = matching.length > 0
+  const head = `${hint(this, '.toHaveInferred', 'expected')}\n\n`
+  const wanted = describeExpectation(expected)
+  return {
+    pass,
+    message: () =>
+      pass
+        ? `${head}Expected no inference matching ${wanted}, but ${matching.length} matched:\n${listEntries(matching)}`
+        : `${head}Expected an inference matching ${wanted}; none of the journal's inferences matches.\n${closestInferences(inferences, expected, diffOf(this))}`,
+  }
+}
+
 /** The expected parts of a preset, and the same parts of the actual one, for a diff. */
 function presetProjection(preset: PresetWire, expected: PresetExpectation) {
   const { versions, designated, ...fields } = expected
@@ -253,5 +285,11 @@ function toHaveUser(
   return compared(this, head, `the account ${user.email} of "${organization}"`, user, expected)
 }
 
-/** The four matchers, for a runner's `expect.extend(matchers)`. */
-export const matchers = { toHaveReceived, toHaveReceivedTimes, toHavePreset, toHaveUser }
+/** The five matchers, for a runner's `expect.extend(matchers)`. */
+export const matchers = {
+  toHaveReceived,
+  toHaveReceivedTimes,
+  toHaveInferred,
+  toHavePreset,
+  toHaveUser,
+}

@@ -5,6 +5,7 @@
  * @module
  */
 import type { JournalFilter } from '../operations/journal.js'
+import type { InferenceExpectation } from './inferred.js'
 import type {
   JournalHolder,
   MessagingHolder,
@@ -13,6 +14,7 @@ import type {
   UserExpectation,
 } from './matchers.js'
 
+export type { InferenceExpectation } from './inferred.js'
 export type {
   DeepPartial,
   JournalHolder,
@@ -39,6 +41,14 @@ export interface SimulatorMatchers<R, T> {
     ? (times: number, filter?: JournalFilter) => R
     : never
   /**
+   * Passes when an inference of the journal (chat completions, messages, responses) applied what is
+   * expected: the preset's slug and `version`, its `form`, the `model` and `provider` that answered, the
+   * `endpoint`, `stream`, the `script` (name, id, or `true`/`false`), and `request` fields of the effective
+   * request after the merge (deep partial). A failure lists the closest inferences with what differs.
+   * @example expect(simulator).toHaveInferred({ preset: 'x', version: 3, request: { temperature: 0.2 } })
+   */
+  toHaveInferred: T extends JournalHolder ? (expected?: InferenceExpectation) => R : never
+  /**
    * Passes when the router workspace (id or name) has a preset with this slug, matching `expected`
    * (its API fields deep partial; `versions` a count or every version; `designated` a version number or the version).
    * @example expect(simulator).toHavePreset('Default', 'my-preset', { versions: 2, designated: 2 })
@@ -62,6 +72,8 @@ export interface SimulatorAsymmetricMatchers<R> {
   toHaveReceived(filter?: JournalFilter): R
   /** A simulator that received exactly `times` requests matching the filter. */
   toHaveReceivedTimes(times: number, filter?: JournalFilter): R
+  /** A simulator whose journal holds an inference that applied what is expected. */
+  toHaveInferred(expected?: InferenceExpectation): R
   /** A simulator whose router workspace has this preset. */
   toHavePreset(workspace: string, slug: string, expected?: PresetExpectation): R
   /** A simulator whose messaging organization has this account. */

@@ -71,6 +71,9 @@ function previewMessage(text: string): string | undefined {
 
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
+/** The start of a streamed answer's text (server-sent events: a comment, a `data:` or an `event:` line). */
+const EVENT_STREAM = /^(?::[^\n]*\n|data: |event: )/
+
 /**
  * What an answer seen only as the first characters of its text says: the error message or page title
  * found there, or how large it was.
@@ -94,6 +97,8 @@ export function summarizeAnswer(
   responseSize?: number,
 ): string {
   if (status === 0) return fault ? faultSummary(fault) : 'no answer'
+  if (typeof response === 'string' && EVENT_STREAM.test(response))
+    return `event stream, ${kilobytes(responseSize ?? response.length)}`
   if (typeof response === 'string') {
     if (responseSize !== undefined) return previewSummary(response, responseSize)
     const title = /<title>([^<]*)<\/title>/i.exec(response)?.[1]

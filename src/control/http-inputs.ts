@@ -7,6 +7,7 @@
  * @module
  */
 import * as z from 'zod'
+import { routerScriptSchema } from '../../scenarios/schema/router.js'
 import { advanceSchema, timeSchema } from '../core/clock.js'
 import { seedSchema } from '../core/ids.js'
 import { rule } from '../core/input-error.js'
@@ -77,6 +78,13 @@ export const stubBody = jsonStubSchema(stubServiceField, pathPatternField()).tra
   ({ pathPattern, ...stub }) => (pathPattern === undefined ? stub : { ...stub, path: pathPattern }),
 )
 
+/**
+ * `POST /router/scripts`: a script in a scenario's shape (JSON: patterns as `{ "pattern": "…" }` in RE2
+ * syntax, compiled by a linear-time engine); its size and the scripts' count are bounded where scripts are
+ * added (`src/router/inference/scripts.ts`).
+ */
+export const scriptBody = routerScriptSchema
+
 /** `PUT /latency`. */
 export const latencyBody = z.strictObject({ latency: latencySchema })
 
@@ -139,6 +147,20 @@ export const journalQuery = eachOnce.pipe(
         .optional(),
       until: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
         .transform(epochOf)
+        .optional(),
+      preset: optionalString,
+      presetVersion: rule<string>(
+        (value) => typeof value === 'string' && /^[1-9][0-9]{0,8}$/.test(value),
+        'must be a version number from 1',
+      )
+        .transform(Number)
+        .optional(),
+      model: optionalString,
+      scripted: rule<string>(
+        (value) => value === 'true' || value === 'false',
+        'must be true or false',
+      )
+        .transform((value) => value === 'true')
         .optional(),
     })
     .superRefine(checkOperation),

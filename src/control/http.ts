@@ -10,7 +10,7 @@
  * | `GET /__understudy/scenarios` | the built-in scenarios' names and descriptions |
  * | `POST /__understudy/reset` | back to the current scenario's initial state |
  * | `PUT /__understudy/scenario` | `{"name": "..."}` or `{"definition": {...}}`: switch scenario |
- * | `GET /__understudy/journal?service=&tenant=&operation=&method=&status=&since=&until=` | `{entries, count}` |
+ * | `GET /__understudy/journal?service=&tenant=&operation=&method=&status=&since=&until=&preset=&presetVersion=&model=&scripted=` | `{entries, count}` |
  * | `GET /__understudy/journal/count?...` | `{count}` |
  * | `GET /__understudy/journal.har?...` | the entries as a HAR 1.2 file (redacted; a download: `understudy.har`) |
  * | `DELETE /__understudy/journal` | forget every entry |
@@ -20,6 +20,9 @@
  * | `GET /__understudy/stubs` | the stubs (the scenario's and those added since) |
  * | `POST /__understudy/stubs` | add a stub: a fixed answer for a service's method and path; answers `{id}` |
  * | `DELETE /__understudy/stubs`, `DELETE /__understudy/stubs/{id}` | remove all, or one (a reset brings the scenario's back) |
+ * | `GET /__understudy/router/scripts` | the router's scripted answers (the test's, then the scenario's), with their calls |
+ * | `POST /__understudy/router/scripts` | add a script (a scenario's shape: `match`, `response`); answers `{id, name}` |
+ * | `DELETE /__understudy/router/scripts`, `DELETE /__understudy/router/scripts/{id}` | remove every script added, or one (404 for another id) |
  * | `GET`/`PUT /__understudy/latency` | `{"latency": 50}` or `{"latency": {"min": 20, "max": 200}}` |
  * | `GET /__understudy/clock`, `POST /__understudy/clock` | read; `{"advanceMs": 1000}` or `{"set": "2026-01-01T00:00:00Z"}` |
  * | `PUT /__understudy/seed` | `{"seed": "..."}` |
@@ -70,6 +73,7 @@ import {
   queryFields,
   rateLimitBody,
   scenarioBody,
+  scriptBody,
   seedBody,
   stubBody,
 } from './http-inputs.js'
@@ -215,6 +219,18 @@ export async function handleControl(
         parseInput(emptyBody, readJson(request), 'remove the stubs')
         simulator.stubs.clear()
         return ok(listStubs(simulator))
+      case 'GET /router/scripts':
+        return ok(simulator.router.scripts())
+      case 'POST /router/scripts': {
+        await loadLinearPatterns()
+        const script = parseInput(scriptBody, readJson(request), 'add a script')
+        const { id, name } = simulator.router.script(script)
+        return ok({ id, name }, 201)
+      }
+      case 'DELETE /router/scripts':
+        parseInput(emptyBody, readJson(request), 'remove the scripts')
+        simulator.router.clearScripts()
+        return ok(simulator.router.scripts())
       case 'GET /latency':
         return ok({ latency: simulator.latency.get() })
       case 'PUT /latency':
@@ -245,6 +261,18 @@ export async function handleControl(
       parseInput(emptyBody, readJson(request), 'remove the stub')
       simulator.stubs.clear(Number(stub[1]))
       return ok(listStubs(simulator))
+    }
+    const script = /^DELETE \/router\/scripts\/([0-9]{1,15})$/.exec(route)
+    if (script) {
+      parseInput(emptyBody, readJson(request), 'remove the script')
+      const id = Number(script[1])
+      if (!simulator.router.removeScript(id)) {
+        return problem(
+          404,
+          `No script ${id} added to remove (a scenario's scripts stay until a reset or another scenario). See GET ${CONTROL_PREFIX}/router/scripts.`,
+        )
+      }
+      return ok(simulator.router.scripts())
     }
     const level = /^PUT \/messaging\/([^/]+)\/feature-level$/.exec(route)
     if (level) {

@@ -141,6 +141,21 @@ function renderStubs(state) {
   ]), [0, 3, 4])
 }
 
+/** The router's scripted answers: what each matches, how many answers, where it came from, how often it answered. */
+function renderScripts(state) {
+  const { scripts, scriptCount } = state.router
+  $('scripts-body').innerHTML = shownOf(scripts.length, scriptCount, 'scripts') + table(['id', 'match', 'answers', 'from', 'calls'], scripts.map((s) => [
+    String(s.id), esc((s.name ? s.name + ': ' : '') + (s.match === '{}' ? 'every inference' : s.match)),
+    String(s.responses), esc(s.source), String(s.calls),
+  ]), [0, 2, 3, 4])
+}
+
+/** What an inference applied, in short: the preset and version, the model and provider, stream, script. */
+function inferenceLine(i) {
+  return (i.preset ? i.preset.slug + ' v' + i.preset.version + ' → ' : '') + i.model + ' (' + i.provider + ')' +
+    (i.stream ? ' · stream' : '') + (i.script ? ' · script ' + (i.script.name ?? '#' + i.script.id) : '')
+}
+
 /** The operation choices of a select: every service's operations, or one service's. */
 function operationOptions(operations, service, any) {
   const group = (name) => operations[name].map((o) =>
@@ -184,6 +199,11 @@ function entryHtml(e) {
     ['status', statusTag(e.status) + (e.message ? ' ' + esc(e.message) : '')],
     ['response body', (e.response === null ? '<span class="muted">none</span>' : '<pre>' + esc(pretty(e.response)) + '</pre>') +
       (e.responseTruncated ? '<div class="muted">the start of a ' + bytes(e.responseSize) + ' answer</div>' : '')],
+    ...(e.inference ? [
+      ['inference', esc(inferenceLine(e.inference)) + '<div class="muted">' + esc(e.inference.endpoint + ', model as sent ' + (e.inference.requestedModel ?? 'none') +
+        (e.inference.preset ? ', preset by ' + e.inference.preset.form : ', no preset') + (e.inference.script ? ', answer ' + (e.inference.script.answer + 1) + ' of the script' : ', the default answer')) + '</div>'],
+      ['effective request', '<pre>' + json(e.inference.effectiveRequest) + '</pre>'],
+    ] : []),
     ['fault', e.fault ? esc(answeredBy(e.fault) + ': ' + e.fault.kind + (e.fault.status ? ' ' + e.fault.status : '') + (e.fault.delayMs ? ', ' + e.fault.delayMs + ' ms delay' : '')) : '<span class="muted">none</span>'],
     ['duration', esc(e.durationMs + ' ms')],
   ]
@@ -191,7 +211,8 @@ function entryHtml(e) {
     '<div class="line"><span class="seq">#' + e.seq + '</span>' + statusTag(e.status) +
     '<span class="tag">' + esc(e.service) + '</span>' + (tenant === null ? '' : '<span class="tenant">' + esc(tenant) + '</span>') +
     '<span class="op">' + esc(e.operation ?? 'no operation') + '</span><code class="req">' + esc(e.method + ' ' + e.path) + '</code>' +
-    (e.fault ? '<span class="tag">' + esc(answeredBy(e.fault)) + '</span>' : '') + '</div>' +
+    (e.fault ? '<span class="tag">' + esc(answeredBy(e.fault)) + '</span>' : '') +
+    (e.inference ? '<span class="tag inference" title="what the inference applied">' + esc(inferenceLine(e.inference)) + '</span>' : '') + '</div>' +
     '<div class="line"><span class="actor">' + esc(e.actor ?? 'anonymous') + '</span>' +
     (body === '' ? '' : '<code class="body" title="request body">' + esc(cut(body, 160)) + '</code>') +
     (e.message ? '<span class="message">' + esc(e.message) + '</span>' : '') + '</div>' +
@@ -229,6 +250,7 @@ function render(state) {
   renderOrganizations(state)
   renderFaults(state)
   renderStubs(state)
+  renderScripts(state)
   renderJournal()
 }
 

@@ -60,6 +60,7 @@ export const INSPECTOR_HTML = `<!doctype html>
     <button id="faults-clear" class="secondary" hidden>Clear every fault</button>
   </section>
   <section id="stubs"><h2>Stubs</h2><div id="stubs-body"></div></section>
+  <section id="scripts"><h2>Router scripts</h2><div id="scripts-body"></div></section>
   <section id="settings"><h2>Clock, latency and seed</h2>
     <div class="setting"><h3>Clock <span class="muted" id="clock-now"></span></h3>
       <form id="clock-advance" aria-label="Advance the clock">

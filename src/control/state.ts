@@ -8,10 +8,10 @@
  * texts cut to a preview with their full size.
  * @module
  */
-import { clip } from '../core/inspect-limits.js'
+import { clip, FIELD_PREVIEW } from '../core/inspect-limits.js'
 import type { Inspectable } from '../core/service.js'
 import type { InjectedFault } from '../operations/faults.js'
-import type { JournalEntry } from '../operations/journal-entries.js'
+import type { JournalEntry, JournalInference } from '../operations/journal-entries.js'
 import type { AddedStub } from '../operations/stubs.js'
 import { perService, type serviceDefinitions } from '../services.js'
 import type { SimulatorCore } from '../simulator-core.js'
@@ -64,6 +64,33 @@ function servicesState(simulator: SimulatorCore) {
   return { services, tenantNames }
 }
 
+/** What an inference applied, as a journal row shows it: short fields, the effective request as clipped JSON. */
+function inferenceState(inference: JournalInference) {
+  const { preset, script } = inference
+  const request = inference.effectiveRequest
+  return {
+    endpoint: inference.endpoint,
+    requestedModel: inference.requestedModel === null ? null : clip(inference.requestedModel, 200),
+    preset:
+      preset === null ? null : { slug: preset.slug, version: preset.version, form: preset.form },
+    model: clip(inference.model, 200),
+    provider: clip(inference.provider, 200),
+    stream: inference.stream,
+    script:
+      script === null
+        ? null
+        : {
+            id: script.id,
+            name: script.name === null ? null : clip(script.name, 200),
+            answer: script.answer,
+          },
+    effectiveRequest: clip(
+      typeof request === 'string' ? request : JSON.stringify(request),
+      FIELD_PREVIEW,
+    ),
+  }
+}
+
 function journalState(simulator: SimulatorCore, tenantNames: ReadonlyMap<string, string>) {
   return recentEntries(simulator).map((entry) => ({
     seq: entry.seq,
@@ -94,6 +121,9 @@ function journalState(simulator: SimulatorCore, tenantNames: ReadonlyMap<string,
       ? { responseTruncated: true, responseSize: entry.responseSize }
       : {}),
     fault: entry.fault,
+    ...(entry.inference === undefined
+      ? {}
+      : { inference: entry.inference === null ? null : inferenceState(entry.inference) }),
     ...(entry.error ? { error: entry.error.message } : {}),
     durationMs: Math.round(entry.durationMs * 100) / 100,
   }))

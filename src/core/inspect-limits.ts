@@ -39,6 +39,9 @@ export class ShownTotals {
     return all.slice(0, STATE_TOTAL_LIMITS.tenants)
   }
 }
+/** The most scripted answers the router's part shows (the first: a test's, then the scenario's). */
+export const STATE_SCRIPTS_SHOWN = 50
+
 /** The most characters of a system prompt, a version's config or a message's content shown. */
 export const FIELD_PREVIEW = 1000
 

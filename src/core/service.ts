@@ -39,9 +39,11 @@ export interface RequestMeta {
   path: string
   /**
    * What an inference request applied (the router's chat, messages and responses operations), set by the
-   * operation once it has chosen its answer: for the journal and its matchers.
+   * operation once it has chosen its answer: for the journal and its matchers. `null` on those operations'
+   * requests until then (a request refused before an answer is chosen, or answered by a fault, keeps it);
+   * absent on every other operation.
    */
-  inference?: InferenceMeta
+  inference?: InferenceMeta | null
 }
 
 /** The parts of a recorded request a service parses for the journal. */
@@ -57,6 +59,11 @@ interface FaultResponseOptions {
   /** Seconds for `Retry-After`. */
   retryAfter?: number | undefined
   tenant: string | null
+  /**
+   * The operation the request reached, when known: a service whose operations answer errors in more than
+   * one shape (the router's `/messages` in Anthropic's envelope) answers in that operation's.
+   */
+  operation?: string | null | undefined
 }
 
 /** A service's answer to a request it owns: the response (or its promise), and what the request was. */

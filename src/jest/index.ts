@@ -13,7 +13,7 @@
 import type {} from 'expect'
 import type { SimulatorAsymmetricMatchers, SimulatorMatchers } from '../assertions/typing.js'
 
-/** The four matchers, for `expect.extend(matchers)`. */
+/** The five matchers, for `expect.extend(matchers)`. */
 export { matchers } from '../assertions/matchers.js'
 export type * from '../assertions/typing.js'
 

@@ -34,8 +34,18 @@ export function utf8Length(text: string): number {
  * The first characters of a text as a string of its own. (`slice` of a long string gives a V8 "sliced
  * string" that keeps the whole original alive; a round trip through bytes does not.)
  */
-export function ownPrefix(text: string, characters: number): string {
+function ownPrefix(text: string, characters: number): string {
   return lenientDecoder.decode(encoder.encode(text.slice(0, characters)))
+}
+
+/**
+ * A text as kept under a prefix of `prefixBytes` UTF-8 bytes: whole (`size` undefined), or its first
+ * characters with its whole size in bytes. Characters, then bytes: N characters are at least N bytes, at most 3N.
+ */
+export function keptText(text: string, prefixBytes: number): { text: string; size?: number } {
+  if (text.length * 3 <= prefixBytes) return { text }
+  const size = utf8Length(text)
+  return size > prefixBytes ? { text: ownPrefix(text, prefixBytes), size } : { text }
 }
 
 /** The first `length` bytes of a body in a buffer of their own (`Buffer#slice` would share the original). */

@@ -6,6 +6,9 @@
  * @module
  */
 
+import type { InferenceMeta } from '../core/inference-meta.js'
+import type { JournalInference } from './inference.js'
+
 /** An exception inside the simulator that a request met (it was answered with the service's 500). */
 export interface JournalError {
   message: string
@@ -64,8 +67,14 @@ export interface RawJournalEntry {
   bytes: number
 }
 
-/** What the simulator hands to `record`: a raw entry before it is numbered and measured. */
-export type NewJournalEntry = Omit<RawJournalEntry, 'seq' | 'bytes' | 'responseSize'>
+/**
+ * What the simulator hands to `record`: a raw entry before it is numbered and measured, with what an
+ * inference applied (`null` for an inference operation's request that got no answer of the model: a 401, a
+ * 400, a fault; absent for every other operation).
+ */
+export type NewJournalEntry = Omit<RawJournalEntry, 'seq' | 'bytes' | 'responseSize'> & {
+  inference?: InferenceMeta | null | undefined
+}
 
 /** An entry's fields that are neither its request's nor its response's content. */
 export type EntryMetadata =
@@ -123,4 +132,6 @@ export interface ParsedEntry extends JournalEntryBase {
   response: unknown
   responseTruncated?: true
   responseSize?: number
+  /** What an inference applied (present only on the router's inference operations' entries). */
+  inference?: JournalInference | null
 }

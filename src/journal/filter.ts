@@ -20,6 +20,14 @@ export interface JournalFilterFields {
   until?: number | string
   /** A deep partial match against the parsed request body. */
   body?: unknown
+  /** Inferences that applied the preset with this slug (the router's inference operations). */
+  preset?: string
+  /** Inferences that applied this version (its number) of a preset. */
+  presetVersion?: number
+  /** Inferences that this model answered (the resolved model, never `@preset/…`). */
+  model?: string
+  /** Inferences that a script answered (`true`) or that got the default answer (`false`). */
+  scripted?: boolean
 }
 
 /**
@@ -41,7 +49,26 @@ export const matchesMetadata = (entry: StoredEntry, filter: EntryFilter): boolea
       ? filter.status(entry.status)
       : entry.status === filter.status)) &&
   (filter.since === undefined || entry.time >= toMs(filter.since)) &&
-  (filter.until === undefined || entry.time <= toMs(filter.until))
+  (filter.until === undefined || entry.time <= toMs(filter.until)) &&
+  (!hasInferenceFields(filter) || matchesInference(entry, filter))
+
+const hasInferenceFields = (filter: EntryFilter): boolean =>
+  filter.preset !== undefined ||
+  filter.presetVersion !== undefined ||
+  filter.model !== undefined ||
+  filter.scripted !== undefined
+
+/** Whether an entry records an inference with the preset, version, model and scripting a filter names. */
+function matchesInference(entry: StoredEntry, filter: EntryFilter): boolean {
+  const inference = entry.inference
+  if (!inference) return false
+  return (
+    (filter.preset === undefined || inference.preset === filter.preset) &&
+    (filter.presetVersion === undefined || inference.version === filter.presetVersion) &&
+    (filter.model === undefined || inference.model === filter.model) &&
+    (filter.scripted === undefined || inference.scripted === filter.scripted)
+  )
+}
 
 /** Whether `actual` contains everything in `expected` (objects partially, arrays and scalars exactly). */
 export function matchesPartially(actual: unknown, expected: unknown): boolean {

@@ -10,7 +10,8 @@
  * operation ids are plain strings here, each service's body parser is handed in, and so is the check of a
  * filter's `service` and `operation` (the typed view over the registered services is
  * `src/operations/journal.ts`). Its parts, each readable alone:
- * - what is recorded and read: `entry.ts`; the entry as stored and read back raw: `stored-entry.ts`;
+ * - what is recorded and read: `entry.ts`; the entry as stored and read back raw: `stored-entry.ts`; what
+ *   an inference applied, kept as JSON: `inference.ts`;
  * - storage: `storage.ts` (prefixes, bytes, reuse) over `slabs.ts` (bytes off the JS heap) and
  *   `repeats.ts` (a client's repeated URL and headers); the bounds: `budget.ts`;
  * - reading: `read.ts` (parsing, previews) with `body-text.ts` (decoding) and `redact.ts` (secrets);

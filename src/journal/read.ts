@@ -6,15 +6,17 @@
  */
 import { parseResponse, shownText, utf8Length } from './body-text.js'
 import type { JournalBodyParser, ParsedEntry, RawJournalEntry } from './entry.js'
+import { readInference } from './inference.js'
 import { redact } from './redact.js'
 import { rawOf, type StoredEntry } from './stored-entry.js'
 
 /** Options of `recent`. */
 export interface RecentOptions {
   /**
-   * The most bytes of a request body (and characters of a response body) returned parsed: a longer one
-   * comes back as a text preview of this many, with `truncated`/`bodySize` (`responseTruncated`/
-   * `responseSize`). Default: no preview (as `entries`).
+   * The most bytes of a request body (and characters of a response body, or of an inference's effective
+   * request as JSON) returned parsed: a longer one comes back as a text preview of this many, with
+   * `truncated`/`bodySize` (`responseTruncated`/`responseSize`, `effectiveRequestTruncated`/
+   * `effectiveRequestSize`). Default: no preview (as `entries`).
    */
   bodyPreviewBytes?: number
 }
@@ -87,6 +89,9 @@ export function createReader(parsers: Readonly<Record<string, JournalBodyParser>
         ...bodyOf(entry, preview),
         status: entry.status,
         ...responseOf(entry, kept, preview),
+        ...(kept.inference !== undefined && {
+          inference: kept.inference === null ? null : readInference(kept.inference, preview),
+        }),
         fault: entry.fault,
         durationMs: entry.durationMs,
       }

@@ -4,8 +4,9 @@
  * the last entry (`repeats.ts`), dropped entries reused, and what the entry counts against the byte budget.
  * @module
  */
-import { encoder, isWellFormed, ownPrefix, utf8Length } from './body-text.js'
+import { encoder, isWellFormed, keptText, utf8Length } from './body-text.js'
 import type { NewJournalEntry } from './entry.js'
+import { inferenceBytes, storeInference } from './inference.js'
 import { Repeats } from './repeats.js'
 import { OWN_BUFFER_BYTES, Slabs } from './slabs.js'
 import { blankEntry, emptyEntry, NO_QUERY, type StoredEntry } from './stored-entry.js'
@@ -45,16 +46,7 @@ export function createStorage(prefixBytes: number) {
           if (keep > 0) bodyLength = keep
         } else bodyLength = body.byteLength
       }
-      let text = entry.responseBody
-      let responseSize: number | undefined
-      // Characters, then bytes: a string of N characters is at least N bytes, at most 3N.
-      if (text.length * 3 > prefixBytes) {
-        const whole = utf8Length(text)
-        if (whole > prefixBytes) {
-          responseSize = whole
-          text = ownPrefix(text, prefixBytes)
-        }
-      }
+      const { text, size: responseSize } = keptText(entry.responseBody, prefixBytes)
       // As bytes only what reads back as the same text: whole and well-formed (no lone surrogate).
       const responseAsBytes = responseSize === undefined && isWellFormed(text)
       const keptBody = Math.max(bodyLength, 0)
@@ -113,7 +105,13 @@ export function createStorage(prefixBytes: number) {
       kept.fault = entry.fault
       kept.durationMs = entry.durationMs
       kept.error = entry.error
+      const inference = entry.inference
+      kept.inference =
+        inference === undefined || inference === null
+          ? inference
+          : storeInference(inference, prefixBytes)
       kept.budget =
+        (kept.inference ? inferenceBytes(kept.inference) : 0) +
         ENTRY_OVERHEAD_BYTES +
         2 * url.length +
         kept.query.size * QUERY_PARAMETER_OVERHEAD_BYTES +

@@ -8,6 +8,7 @@
  */
 import { exactDecoder } from './body-text.js'
 import type { EntryMetadata, JournalError, RawJournalEntry } from './entry.js'
+import type { StoredInference } from './inference.js'
 
 /** A query without parameters, shared by the entries of requests without one (never changed). */
 export const NO_QUERY = new URLSearchParams()
@@ -39,6 +40,8 @@ export interface StoredEntry
   bodySize: number | undefined
   responseSize: number | undefined
   error: JournalError | undefined
+  /** What an inference applied; `null` when it got no answer of the model; `undefined`: not an inference. */
+  inference: StoredInference | null | undefined
   /** What the entry counts against the byte budget. */
   budget: number
 }
@@ -70,6 +73,7 @@ export const blankEntry = (): StoredEntry => ({
   fault: null,
   durationMs: 0,
   error: undefined,
+  inference: undefined,
   budget: 0,
 })
 
@@ -84,6 +88,7 @@ export function emptyEntry(entry: StoredEntry): void {
   entry.responseHeaders = NO_HEADERS
   entry.fault = null
   entry.error = undefined
+  entry.inference = undefined
 }
 
 /** An entry as its readers take it: the body as a view of the kept bytes, the response decoded. */

@@ -12,9 +12,27 @@
  */
 
 import type { JournalEntryBase } from '../journal/entry.js'
+import type { JournalInference } from '../journal/inference.js'
 import type { presetToWire, presetWithVersionToWire, versionToWire } from '../router/serialize.js'
-import type { ServiceName } from '../services.js'
+import type { DefinitionOf, ServiceName } from '../services.js'
 import type { OperationId, OperationIdOf, ServiceOf } from './ids.js'
+
+export type { JournalInference } from '../journal/inference.js'
+
+/** The router's inference operations (`sendChatCompletionRequest`, `createMessages`, `createResponses`). */
+export type InferenceOperationId = Extract<
+  DefinitionOf<'router'>['operations'][number],
+  { inference: true }
+>['name']
+
+/**
+ * What an inference operation's entry says it applied: the preset and version, the effective request, the
+ * model that answered, the script (`null` when the request got no answer of the model: refused before one
+ * was chosen, or answered by a fault). Other operations' entries have no `inference`.
+ */
+type InferenceOf<O extends OperationId> = O extends InferenceOperationId
+  ? { inference: JournalInference | null }
+  : { inference?: undefined }
 
 /** A JSON value. */
 export type JsonValue =
@@ -222,12 +240,14 @@ type OperationJournalEntry<O extends OperationId> = JournalEntryBase & {
   /** The real API's operation id. */
   operation: O
 } & JournalBody<OperationExchanges[O]['body']> &
-  JournalResponse<OperationExchanges[O]['response'] | ServiceErrorBodies[ServiceOf<O>] | null>
+  JournalResponse<OperationExchanges[O]['response'] | ServiceErrorBodies[ServiceOf<O>] | null> &
+  InferenceOf<O>
 
 /** The entry of a request that matched no operation of its service (an unknown path, a method not allowed). */
 type UnmatchedJournalEntry<S extends ServiceName = ServiceName> = JournalEntryBase & {
   service: S
   operation: null
+  inference?: undefined
 } & JournalBody<unknown> &
   JournalResponse<unknown>
 

@@ -35,9 +35,13 @@ export interface RouterCall extends RouterState {
 
 /**
  * An operation of the router (a file in `handlers/router/`). `errors: 'messages'`: its errors, the
- * dispatcher's included, are in the messages dialect's (Anthropic's) envelope.
+ * dispatcher's included, are in the messages dialect's (Anthropic's) envelope. `inference`: one of the
+ * inference operations, whose journal entries say what they applied (`meta.inference`).
  */
-export type RouterOperation = Operation<RouterCall> & { readonly errors?: 'messages' }
+export type RouterOperation = Operation<RouterCall> & {
+  readonly errors?: 'messages'
+  readonly inference?: true
+}
 
 /**
  * A `POST` operation answering with `handle` (its `name` typed as the literal given): the three preset creates

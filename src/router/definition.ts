@@ -27,6 +27,8 @@ export interface RouterOptions {
 export interface RouterDiscovery {
   baseUrl: string
   workspaces: ReturnType<RouterService['workspaces']>
+  /** The scripted answers to inference requests: a test's, then the scenario's. */
+  scripts: ReturnType<RouterService['scripts']>
 }
 
 /** The router's registration, answering with `operations` (`handlers/router/`). */
@@ -48,6 +50,7 @@ export function routerDefinition<const Operations extends readonly RouterOperati
     discover: (router): RouterDiscovery => ({
       baseUrl: router.baseUrl,
       workspaces: router.workspaces(),
+      scripts: router.scripts(),
     }),
     urls: (router) => router.baseUrl,
     accounts: (view) =>

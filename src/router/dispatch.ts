@@ -41,6 +41,7 @@ export function route(
       tenant: known ? principal.workspace.id : null,
       actor: known ? principal.key.label : null,
       path,
+      ...(operation?.inference && { inference: null }),
     },
   }
 }

@@ -1,18 +1,42 @@
 /**
  * The router's part of the inspector's state, read from the store with only what the page shows: each
  * workspace's keys (no key strings), its newest presets and their newest versions, for the first
- * workspaces and within totals across them (`STATE_TOTAL_LIMITS`). A poll costs the presets of the
+ * workspaces and within totals across them (`STATE_TOTAL_LIMITS`); the first scripted answers. A poll costs the presets of the
  * workspaces shown (to order them) and the versions shown, whatever else is stored.
  * @module
  */
-import { clip, FIELD_PREVIEW, newest, ShownTotals } from '../core/inspect-limits.js'
+import {
+  clip,
+  FIELD_PREVIEW,
+  newest,
+  ShownTotals,
+  STATE_SCRIPTS_SHOWN,
+} from '../core/inspect-limits.js'
+import type { ScriptSummary } from './inference/scripts.js'
 import type { RouterStore } from './store.js'
 
-export function inspectRouter(store: RouterStore, baseUrl: string) {
+/** The first scripts (a test's, then the scenario's), each with its conditions as clipped JSON. */
+const scriptsShown = (scripts: readonly ScriptSummary[]) =>
+  scripts.slice(0, STATE_SCRIPTS_SHOWN).map((script) => ({
+    id: script.id,
+    name: script.name === null ? null : clip(script.name, 200),
+    source: script.source,
+    calls: script.calls,
+    match: clip(JSON.stringify(script.match), FIELD_PREVIEW),
+    responses: script.responses,
+  }))
+
+export function inspectRouter(
+  store: RouterStore,
+  baseUrl: string,
+  scripts: readonly ScriptSummary[],
+) {
   const totals = new ShownTotals()
   const workspaces = store.workspaces.all()
   return {
     baseUrl,
+    scriptCount: scripts.length,
+    scripts: scriptsShown(scripts),
     workspaceCount: workspaces.length,
     workspaces: totals.tenants(workspaces).map((workspace) => {
       const presets = store.presetsOf(workspace.id)

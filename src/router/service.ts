@@ -20,7 +20,7 @@ import {
 import { hasTooManyKeys, MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
 import type { RouterOperation, RouterState } from './context.js'
 import { dispatch, route } from './dispatch.js'
-import { routerFault } from './errors.js'
+import { inMessagesShape, routerFault } from './errors.js'
 import {
   createScriptBook,
   type ScriptHandle,
@@ -54,6 +54,11 @@ export interface RouterService extends Service<RouterScenario> {
   script(script: RouterScriptInput): ScriptHandle
   /** Every script: the test's (in the order added), then the scenario's; with how often each answered. */
   scripts(): ScriptSummary[]
+  /**
+   * Takes away the script a test added with this id (`script(...).id`, `scripts()[n].id`); `false` when no
+   * script a test added has it (a scenario's scripts stay until a reset or another scenario).
+   */
+  removeScript(id: number): boolean
   /** Takes away every script a test added (the scenario's stay). */
   clearScripts(): void
 }
@@ -95,6 +100,10 @@ export function createRouterService(
   }
   const inProcessPaths = new Set(options.inProcessPaths)
   const routes = createPathTable(operations)
+  /** The operations whose errors are in the messages dialect's (Anthropic's) envelope (`/messages`). */
+  const anthropicErrors = new Set(
+    operations.filter((operation) => operation.errors === 'messages').map(({ name }) => name),
+  )
   const base = new URL(options.baseUrl)
   const basePath = base.pathname.replace(/\/+$/, '')
   const originPrefix = `${base.origin}/`
@@ -131,13 +140,16 @@ export function createRouterService(
       return routed && dispatch(state, request, routed)
     },
     describe: (request, scope) => locate(request, scope)?.meta,
-    faultResponse: (status, options) => routerFault(status, options),
+    faultResponse(status, options) {
+      const response = routerFault(status, options)
+      return anthropicErrors.has(options.operation ?? '') ? inMessagesShape(response) : response
+    },
     journalBody: (recorded) => parseJsonBody(recorded.body),
     load(scenario) {
       store.load(scenario)
       scripts.load(scenario.scripts)
     },
-    inspect: () => inspectRouter(store, options.baseUrl),
+    inspect: () => inspectRouter(store, options.baseUrl, scripts.list()),
     exportState: (options) => ({ ...store.exportState(options), scripts: scripts.exportState() }),
     importState(state) {
       store.importState(state)
@@ -151,6 +163,7 @@ export function createRouterService(
       scripts.changes(),
     script: (script) => scripts.add(script),
     scripts: () => scripts.list(),
+    removeScript: (id) => scripts.remove(id),
     clearScripts: () => scripts.clear(),
     workspaces: () =>
       store.workspaces.all().map((workspace) => ({

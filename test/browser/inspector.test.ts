@@ -232,6 +232,46 @@ describe.skipIf(!hasChromium)('the inspector in Chromium', { timeout: 30_000 }, 
     await screenshot(page, 'inspector-4-exchange')
   })
 
+  it('an inference row says what it applied, opens to the effective request, and the scripts are listed', async () => {
+    expect((await createPreset('support-bot')).status).toBe(200)
+    server.simulator.router.script({
+      name: 'greeting',
+      match: { preset: 'support-bot' },
+      response: 'Hello!',
+    })
+    const answer = await router('/chat/completions', {
+      method: 'POST',
+      body: JSON.stringify({
+        model: '@preset/support-bot',
+        stream: true,
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    })
+    await answer.text()
+    await waitForRows(2)
+    const row = entry(2)
+    expect(await row.locator('.inference').innerText()).toBe(
+      'support-bot v1 → openai/gpt-5.4 (OpenAI) · stream · script greeting',
+    )
+    await row.locator('summary').click()
+    const shown = await exchange(2)
+    expect(shown.inference).toBe(
+      'support-bot v1 → openai/gpt-5.4 (OpenAI) · stream · script greeting\nchat, model as sent @preset/support-bot, preset by model, answer 1 of the script',
+    )
+    expect(JSON.parse(shown['effective request'] as string)).toEqual({
+      model: 'openai/gpt-5.4',
+      temperature: 0.2,
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hi' },
+      ],
+      stream: true,
+    })
+    await page.locator('#scripts-body td', { hasText: 'greeting' }).waitFor()
+    expect(await text('#scripts-body tbody')).toContain('greeting: {"preset":"support-bot"}')
+    await screenshot(page, 'inspector-inference')
+  })
+
   it('filters the journal by service, operation and status', async () => {
     expect((await createPreset('support-bot')).status).toBe(200)
     expect((await createPreset('support-bot', 'Hi', 'sk-or-v1-not-a-key')).status).toBe(401)

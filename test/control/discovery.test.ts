@@ -121,6 +121,7 @@ function defaultDiscovery(options: {
             ],
           },
         ],
+        scripts: [],
       },
       messaging: {
         baseUrl: options.messaging,

@@ -74,7 +74,7 @@ describe('PUT /__understudy/scenario and POST /__understudy/reset', () => {
     expect([discovery.scenario, discovery.services]).toEqual([
       { name: 'bare', description: '' },
       {
-        router: { baseUrl: server.router, workspaces: [] },
+        router: { baseUrl: server.router, workspaces: [], scripts: [] },
         messaging: { baseUrl: `${origin}/messaging/{subdomain}`, organizations: [] },
       },
     ])

@@ -171,6 +171,54 @@ describe('the state', () => {
     ])
   })
 
+  it('shows what each inference applied, and the first 50 router scripts with their count', async () => {
+    expect((await createPreset('support-bot', 'Be brief.')).status).toBe(200)
+    for (let i = 1; i <= 60; i++)
+      server.simulator.router.script({
+        name: `s${i}`,
+        match: { userMessage: `#${i}#` },
+        response: `${i}`,
+      })
+    const ask = (content: string, stream: boolean) =>
+      fetch(`${server.services.router}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${keys.inference}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: '@preset/support-bot',
+          stream,
+          messages: [{ role: 'user', content }],
+        }),
+      }).then((response) => response.text())
+    const streamed = await ask('#2#', true)
+    await ask('plain', false)
+    const { state } = await readState()
+    const [plain, scripted, created] = state.journal.latest
+    expect(created.inference).toBeUndefined()
+    expect(scripted.inference).toEqual({
+      endpoint: 'chat',
+      requestedModel: '@preset/support-bot',
+      preset: { slug: 'support-bot', version: 1, form: 'model' },
+      model: 'openai/gpt-5.4',
+      provider: 'OpenAI',
+      stream: true,
+      script: { id: 2, name: 's2', answer: 0 },
+      effectiveRequest:
+        '{"model":"openai/gpt-5.4","stream":true,"messages":[{"role":"system","content":"Be brief."},{"role":"user","content":"#2#"}]}',
+    })
+    expect(scripted.message).toBe(`event stream, ${(streamed.length / 1024).toFixed(1)} KB`)
+    expect(plain.inference).toMatchObject({ stream: false, script: null })
+    expect(state.router.scriptCount).toBe(60)
+    expect(state.router.scripts).toHaveLength(50)
+    expect(state.router.scripts[1]).toEqual({
+      id: 2,
+      name: 's2',
+      source: 'test',
+      calls: 1,
+      match: '{"userMessage":"#2#"}',
+      responses: 1,
+    })
+  })
+
   it('carries no API key, password or Authorization value, and neither does the page', async () => {
     await createPreset('support-bot', 'Be brief.')
     await createUser('new@acme.example', 'New Person', 'a-secret-password-1')

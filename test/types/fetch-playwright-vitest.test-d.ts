@@ -108,6 +108,18 @@ describe('understudy-mock/vitest', () => {
     })
     expect(simulator).toHaveUser('acme', 'romeo@acme.example', { role: 'member', isActive: true })
     expect({ simulator }).toEqual({ simulator: expect.toHaveReceived({ operation: 'get-users' }) })
+    expect(simulator).toHaveInferred({ preset: 'x', version: 3, request: { temperature: 0.2 } })
+    expect(core).toHaveInferred({
+      preset: null,
+      form: 'model-suffix',
+      model: 'a/b',
+      provider: 'OpenAI',
+      endpoint: 'messages',
+      stream: true,
+      script: 'welcome',
+    })
+    expect(simulator).not.toHaveInferred({ script: false })
+    expect({ simulator }).toEqual({ simulator: expect.toHaveInferred({ script: 2 }) })
   })
 
   it('rejects wrong arguments and receivers', () => {
@@ -125,6 +137,14 @@ describe('understudy-mock/vitest', () => {
     expect(simulator).toHaveUser('acme')
     // @ts-expect-error: a number is not a simulator
     expect(1).toHaveReceived()
+    // @ts-expect-error: a version is a number
+    expect(simulator).toHaveInferred({ version: '3' })
+    // @ts-expect-error: no such endpoint
+    expect(simulator).toHaveInferred({ endpoint: 'completions' })
+    // @ts-expect-error: no such field (the effective request's fields go under request)
+    expect(simulator).toHaveInferred({ temperature: 0.2 })
+    // @ts-expect-error: a number is not a simulator
+    expect(2).toHaveInferred()
     // @ts-expect-error: a journal is not enough to hold presets
     expect({ journal: simulator.journal }).toHavePreset('Default', 'slug')
   })

@@ -6,8 +6,10 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type {
+  InferenceOperationId,
   JournalEntry,
   JournalFilter,
+  JournalInference,
   MessagingOperationId,
   OperationId,
   RouterOperationId,
@@ -158,6 +160,37 @@ describe('typed journal entries', () => {
       const listed = entry.response
       if (listed && 'data' in listed) expectTypeOf(listed.total_count).toEqualTypeOf<number>()
     }
+  })
+})
+
+describe('what an inference applied', () => {
+  it('is typed on the three inference operations’ entries, and absent from the others', () => {
+    expectTypeOf<InferenceOperationId>().toEqualTypeOf<
+      'sendChatCompletionRequest' | 'createMessages' | 'createResponses'
+    >()
+    const chat = simulator.journal.last({ operation: 'sendChatCompletionRequest' })
+    expectTypeOf(chat?.inference).toEqualTypeOf<JournalInference | null | undefined>()
+    const inference = simulator.journal.entries({ operation: 'createMessages' })[0]?.inference
+    if (inference) {
+      expectTypeOf(inference.endpoint).toEqualTypeOf<'chat' | 'messages' | 'responses'>()
+      expectTypeOf(inference.preset?.version).toEqualTypeOf<number | undefined>()
+      expectTypeOf(inference.script?.name).toEqualTypeOf<string | null | undefined>()
+      if (!inference.effectiveRequestTruncated) {
+        expectTypeOf(inference.effectiveRequest).toEqualTypeOf<Record<string, unknown>>()
+      } else expectTypeOf(inference.effectiveRequest).toEqualTypeOf<string>()
+    }
+    expectTypeOf(
+      simulator.journal.last({ operation: 'getPreset' })?.inference,
+    ).toEqualTypeOf<undefined>()
+  })
+
+  it('is filtered by preset, version, model and scripted', () => {
+    simulator.journal.count({ preset: 'x', presetVersion: 3, model: 'a/b', scripted: true })
+    simulator.journal.entries({ service: 'router', preset: 'x' })
+    // @ts-expect-error: a version is a number
+    simulator.journal.count({ presetVersion: '3' })
+    // @ts-expect-error: scripted is a boolean
+    simulator.journal.count({ scripted: 'yes' })
   })
 })
 

@@ -135,10 +135,11 @@ export function inferenceOperation<Name extends string>(
   endpoint: Endpoint,
   path: string,
 ) {
-  return postOperation(
+  const operation = postOperation(
     name,
     path,
     (call, request) => infer(call, endpoint, request),
     endpoint === 'messages' ? 'messages' : undefined,
   )
+  return { ...operation, inference: true as const }
 }

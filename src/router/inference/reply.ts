@@ -74,6 +74,20 @@ export interface Usage {
   completionCost: number
 }
 
+/**
+ * The most chunks a streamed answer is cut into: a script's `chunkSize` that would cut its text and tool
+ * arguments into more is raised until they fit (a script given over the control API is untrusted input: a
+ * 1 MiB answer in chunks of one character would be a million events).
+ */
+const MAX_STREAM_CHUNKS = 10_000
+
+/** The chunk size a streamed answer is sent in: the one asked for, raised to cut it into at most `MAX_STREAM_CHUNKS`. */
+export function boundedChunkSize(answer: Answer, asked: number): number {
+  // An error's text is streamed before it, though it counts for no usage.
+  const streamed = answer.kind === 'error' ? answer.text.length : completionCharacters(answer)
+  return Math.max(asked, Math.ceil(streamed / MAX_STREAM_CHUNKS))
+}
+
 /** The characters an answer produces (its text, refusal, tool names and arguments). */
 function completionCharacters(answer: Answer): number {
   if (answer.kind === 'tool_calls') {

@@ -12,14 +12,14 @@ import {
   routerScriptInProcessSchema,
   type TextMatch,
 } from '../../../scenarios/schema/router.js'
-import { InputTypeError, parseInput } from '../../core/input-error.js'
+import { InputRangeError, InputTypeError, parseInput } from '../../core/input-error.js'
 import {
   compileLinearPattern,
   linearPatternsReady,
   loadLinearPatterns,
 } from '../../core/linear-pattern.js'
 import type { Endpoint } from './inferred.js'
-import { DEFAULT_DELIVERY, type Reply } from './reply.js'
+import { boundedChunkSize, DEFAULT_DELIVERY, type Reply } from './reply.js'
 
 /** What a script's conditions are tested against. */
 export interface ScriptContext {
@@ -63,6 +63,21 @@ export interface ScriptState {
 
 type Matcher = (text: string) => boolean
 
+/**
+ * The most scripts a test may add (in process or over the control API, which a page beside the server could
+ * call), the most JSON one may hold, and the most they hold together: as bounded as stubs are.
+ */
+const MAX_ADDED_SCRIPTS = 200
+const MAX_SCRIPT_BYTES = 1024 * 1024
+const MAX_ADDED_SCRIPTS_BYTES = 16 * 1024 * 1024
+
+/** A script's size as JSON (a `RegExp` counts as its source). */
+const sizeOf = (script: RouterScript): number =>
+  JSON.stringify(script, (_, value) => (value instanceof RegExp ? String(value) : value)).length
+
+const refuse = (problem: string) =>
+  new InputRangeError(`[understudy] Failed to add a script: ${problem}.`)
+
 interface Armed {
   id: number
   name: string | null
@@ -70,6 +85,8 @@ interface Armed {
   script: RouterScript
   replies: Reply[]
   calls: number
+  /** Its size as JSON (what it counts against `MAX_ADDED_SCRIPTS_BYTES`). */
+  bytes: number
   /** Compiled conditions on text; `undefined` until compiled (re2js may load later in a browser). */
   model: Matcher | undefined
   userMessage: Matcher | undefined
@@ -77,8 +94,11 @@ interface Armed {
 
 /** An answer as a script gives it, as the simulator's `Reply`. */
 function toReply(response: RouterScriptResponse): Reply {
-  if (typeof response === 'string')
-    return { answer: { kind: 'text', text: response }, delivery: DEFAULT_DELIVERY, overrides: {} }
+  if (typeof response === 'string') {
+    const answer: Reply['answer'] = { kind: 'text', text: response }
+    const chunkSize = boundedChunkSize(answer, DEFAULT_DELIVERY.chunkSize)
+    return { answer, delivery: { ...DEFAULT_DELIVERY, chunkSize }, overrides: {} }
+  }
   const r = response
   const text = r.content ?? ''
   const answer: Reply['answer'] = r.error
@@ -106,7 +126,7 @@ function toReply(response: RouterScriptResponse): Reply {
   return {
     answer,
     delivery: {
-      chunkSize: r.chunkSize ?? DEFAULT_DELIVERY.chunkSize,
+      chunkSize: boundedChunkSize(answer, r.chunkSize ?? DEFAULT_DELIVERY.chunkSize),
       initialDelayMs: r.initialDelayMs ?? 0,
       chunkDelayMs: r.chunkDelayMs ?? 0,
     },
@@ -187,11 +207,20 @@ export function createScriptBook() {
       script,
       replies: responses.map(toReply),
       calls,
+      bytes: source === 'test' ? sizeOf(script) : 0,
       model: undefined,
       userMessage: undefined,
     }
     compile(armed)
     return armed
+  }
+
+  const remove = (id: number): boolean => {
+    const kept = tests.filter((armed) => armed.id !== id)
+    if (kept.length === tests.length) return false
+    tests = kept
+    changes += 1
+    return true
   }
 
   const armScenario = (states: readonly ScriptState[]) => {
@@ -211,6 +240,19 @@ export function createScriptBook() {
     /** Adds a test's script (validated; a bad one throws a clear error naming the field). */
     add(input: RouterScriptInput): ScriptHandle {
       const script = parseInput(routerScriptInProcessSchema, input, 'add a script')
+      if (tests.length >= MAX_ADDED_SCRIPTS)
+        throw refuse(
+          `${MAX_ADDED_SCRIPTS} scripts are there, the most a test may add; remove one first`,
+        )
+      const bytes = sizeOf(script)
+      if (bytes > MAX_SCRIPT_BYTES)
+        throw refuse(`it holds ${bytes} bytes of JSON, more than ${MAX_SCRIPT_BYTES}`)
+      const held = tests.reduce((total, armed) => total + armed.bytes, 0)
+      if (held + bytes > MAX_ADDED_SCRIPTS_BYTES) {
+        throw refuse(
+          `the scripts added would hold more than ${MAX_ADDED_SCRIPTS_BYTES} bytes of JSON together; remove one first`,
+        )
+      }
       const armed = arm(script, 'test')
       tests.push(armed)
       changes += 1
@@ -222,12 +264,13 @@ export function createScriptBook() {
           return armed.calls
         },
         remove() {
-          if (armedIn !== generation) return
-          tests = tests.filter((other) => other !== armed)
-          changes += 1
+          if (armedIn === generation) remove(armed.id)
         },
       }
     },
+
+    /** Takes away the script a test added with this id; `false` when there is none (a scenario's stays). */
+    remove,
 
     /** Takes away every script a test added (the scenario's stay). */
     clear(): void {

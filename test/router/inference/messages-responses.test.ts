@@ -4,6 +4,7 @@
  * `system` and `instructions`, and the errors.
  */
 import { describe, expect, it } from 'vitest'
+import { keys } from '../../support/credentials.js'
 import { metaOf, post, postJson, presetSimulator, SECONDS } from './support.js'
 
 const ID = 'gen-1775001600-aq36OQ9Uc25Fv8mBKl7w'
@@ -154,6 +155,77 @@ describe('POST /messages with a preset', () => {
         },
         request_id: null,
       },
+    ])
+  })
+})
+
+describe('what answers in the service’s place, on each dialect', () => {
+  const send = async (
+    simulator: ReturnType<typeof presetSimulator>,
+    path: string,
+    headers: Record<string, string> = {},
+    body: string = JSON.stringify({ model: 'a/b', input: 'x', ...ask }),
+  ) => {
+    const response = await simulator.fetch(`https://openrouter.ai/api/v1${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${keys.inference}`,
+        'content-type': 'application/json',
+        ...headers,
+      },
+      body,
+    })
+    return [response.status, response.headers.get('retry-after'), await response.text()]
+  }
+
+  it('/messages answers an injected fault, Prefer: code= and the body limit in the Anthropic envelope', async () => {
+    const simulator = presetSimulator({ maxBodyBytes: 1024 })
+    simulator.faults.inject({ operation: 'createMessages', status: 429, times: 1 })
+    expect(await send(simulator, '/messages')).toEqual([
+      429,
+      '1',
+      '{"type":"error","error":{"type":"rate_limit_error","message":"Rate limit exceeded","error_type":"rate_limit_exceeded"},"request_id":null}',
+    ])
+    simulator.faults.inject({ operation: 'createMessages', status: 503, message: 'Down', times: 1 })
+    expect(await send(simulator, '/messages')).toEqual([
+      503,
+      '1',
+      '{"type":"error","error":{"type":"api_error","message":"Down","error_type":"provider_unavailable"},"request_id":null}',
+    ])
+    expect(await send(simulator, '/messages', { prefer: 'code=529' })).toEqual([
+      529,
+      null,
+      '{"type":"error","error":{"type":"overloaded_error","message":"Error 529","error_type":"provider_overloaded"},"request_id":null}',
+    ])
+    expect(await send(simulator, '/messages', { prefer: 'code=99' })).toEqual([
+      400,
+      null,
+      `{"type":"error","error":{"type":"invalid_request_error","message":"[understudy] Prefer: code=99 is not a status Understudy answers for a Prefer header: give an error status from 400 to 599 (the service's own error for it), or leave the header out for the real answer.","error_type":"invalid_request"},"request_id":null}`,
+    ])
+    expect(
+      await send(simulator, '/messages', {}, JSON.stringify({ pad: 'x'.repeat(2048) })),
+    ).toEqual([
+      413,
+      null,
+      '{"type":"error","error":{"type":"request_too_large","message":"Payload too large","error_type":"payload_too_large"},"request_id":null}',
+    ])
+    // A fault's own body is answered as given.
+    simulator.faults.inject({ operation: 'createMessages', status: 500, body: { no: 'shape' } })
+    expect(await send(simulator, '/messages')).toEqual([500, null, '{"no":"shape"}'])
+  })
+
+  it('/responses and /chat/completions answer them in the router’s error body', async () => {
+    const simulator = presetSimulator()
+    simulator.faults.inject({ operation: 'createResponses', status: 429, times: 1 })
+    expect(await send(simulator, '/responses')).toEqual([
+      429,
+      '1',
+      '{"error":{"code":429,"message":"Rate limit exceeded"}}',
+    ])
+    expect(await send(simulator, '/chat/completions', { prefer: 'code=503' })).toEqual([
+      503,
+      '1',
+      '{"error":{"code":503,"message":"Service unavailable"}}',
     ])
   })
 })
