@@ -1,8 +1,8 @@
 /**
  * `GET /api/v1/server_settings` (no authentication): the server's version, feature level and login
- * options, reporting the organization's emulated version. `realm_url` appears from feature level 257;
- * `realm_uri` is always last. It is a plain view, not a `typed_endpoint`, so it never lists ignored
- * parameters.
+ * options, reporting the organization's emulated version. `realm_url` appears from feature level 257 and
+ * `authentication_methods.discord` from 488; `realm_uri` is always last. It is a plain view, not a
+ * `typed_endpoint`, so it never lists ignored parameters.
  * @module
  */
 import { header, type PlainResponse } from '../../src/core/http.js'
@@ -28,6 +28,9 @@ const AUTHENTICATION_METHODS = {
   'openid connect': false,
 }
 
+/** From feature level 488 the methods include Discord, off like the other external ones. */
+const WITH_DISCORD = { ...AUTHENTICATION_METHODS, discord: false }
+
 /** Parses a User-Agent's name as Zulip's `parse_user_agent` does. */
 function userAgentName(userAgent: string): string {
   return /^([^/ ]*[^0-9/(]*)/.exec(userAgent)?.[1] ?? ''
@@ -42,7 +45,8 @@ function settings(call: MessagingCall, userAgent: string | undefined): PlainResp
   const { organization, featureLevel, baseUrl } = call
   const { version, mergeBase } = reportedVersion(featureLevel)
   const data: Record<string, unknown> = {
-    authentication_methods: AUTHENTICATION_METHODS,
+    authentication_methods:
+      featureLevel >= LEVELS.discordAuthentication ? WITH_DISCORD : AUTHENTICATION_METHODS,
     zulip_version: version,
     zulip_merge_base: mergeBase,
     zulip_feature_level: featureLevel,

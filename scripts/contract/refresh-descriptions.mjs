@@ -12,9 +12,11 @@
  *       FILE is OpenRouter's whole description (YAML or JSON, e.g. OpenRouterTeam/typescript-sdk
  *       .speakeasy/in.openapi.yaml): keeps its Presets paths and every component they reference, records the
  *       source, and regenerates the router's request schemas.
- *   node scripts/contract/refresh-descriptions.mjs --zulip FILE --level N --source REPO:PATH@COMMIT [--note TEXT]
+ *   node scripts/contract/refresh-descriptions.mjs --zulip FILE --level N --source REPO:PATH@COMMIT [--note TEXT] [--extract]
  *       FILE is Zulip's zerver/openapi/zulip.yaml at a commit whose version.py has API_FEATURE_LEVEL = N: kept
- *       byte for byte as zulip-flN.openapi.yaml (then add the level's range to test/contract/descriptions.ts).
+ *       byte for byte as zulip-flN.openapi.yaml, or with --extract as zulip-flN-extract.openapi.yaml, the
+ *       operations Understudy simulates and the components they reference, each block verbatim
+ *       (scripts/contract/zulip-extract.mjs). Then give the level its range in test/contract/descriptions.ts.
  *
  * The manual steps (where to get FILE from this machine, which has only the npm and Debian registries) are in
  * test/contract/descriptions/PROVENANCE.md.
@@ -27,6 +29,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+import { extractZulip } from './zulip-extract.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const FOLDER = join(ROOT, 'test/contract/descriptions')
@@ -150,9 +153,16 @@ function zulip(file) {
   const level = Number(option('--level'))
   const source = option('--source')
   if (!Number.isInteger(level) || !source) throw new Error('--zulip needs --level N and --source')
-  const target = `zulip-fl${level}.openapi.yaml`
-  writeFileSync(join(FOLDER, target), readFileSync(file))
-  record(target, { source, level, note: option('--note') ?? 'byte for byte' })
+  const extract = argv.includes('--extract')
+  const target = `zulip-fl${level}${extract ? '-extract' : ''}.openapi.yaml`
+  const text = readFileSync(file, 'utf8')
+  writeFileSync(join(FOLDER, target), extract ? extractZulip(text) : text)
+  record(target, {
+    source,
+    level,
+    ...(extract ? { extracted: true, source_chars: text.length, source_sha256: sha256(text) } : {}),
+    note: option('--note') ?? (extract ? 'extract: each block verbatim' : 'byte for byte'),
+  })
   say(`kept ${target}; add its level range to ZULIP_LEVELS in test/contract/descriptions.ts`)
 }
 

@@ -95,6 +95,11 @@ export const LEVELS = {
   /** `DELETE /users/{user_id}` takes `actions` (a JSON object: what else to delete while deactivating). */
   deactivateActions: 459,
   /**
+   * `GET /server_settings` lists `discord` in `authentication_methods` (Discord login was added). The
+   * changelog gives the key, not its place: put last, where each backend added before it went.
+   */
+  discordAuthentication: 488,
+  /**
    * One-to-one messages belong to a conversation recipient shared by both directions: `recipient_id` is
    * its id, and `display_recipient` lists both users alike, by id.
    */

@@ -45,7 +45,7 @@ export interface Problem {
 }
 
 /** Which description operation answers each of Understudy's operation ids. */
-const OPERATIONS: Readonly<Record<string, readonly [method: string, template: string]>> = {
+export const OPERATIONS: Readonly<Record<string, readonly [method: string, template: string]>> = {
   // router: the description's operationIds are Understudy's
   createPresetsChatCompletions: ['post', '/presets/{slug}/chat/completions'],
   createPresetsMessages: ['post', '/presets/{slug}/messages'],
@@ -63,6 +63,9 @@ const OPERATIONS: Readonly<Record<string, readonly [method: string, template: st
   'get-message': ['get', '/messages/{message_id}'],
   'get-server-settings': ['get', '/server_settings'],
   'test-welcome-bot-custom-message': ['post', '/realm/test_welcome_bot_custom_message'],
+  'deactivate-user': ['delete', '/users/{user_id}'],
+  'deactivate-own-user': ['delete', '/users/me'],
+  'delete-message': ['delete', '/messages/{message_id}'],
 }
 
 /** Formats the descriptions use that say nothing a JSON type does not already say. */
@@ -172,7 +175,7 @@ const describe = (errors: readonly ErrorObject[] | null | undefined, prefix: str
 function fileFor(exchange: Exchange): string | undefined {
   if (exchange.service === 'router') return ROUTER_DESCRIPTION
   if (exchange.service === 'messaging' && exchange.level !== undefined) {
-    return zulipFileFor(exchange.level)
+    return zulipFileFor(exchange.level, exchange.operation ?? undefined)
   }
   return undefined
 }

@@ -25,21 +25,49 @@ export type OpenApi = {
 export const ROUTER_DESCRIPTION = 'openrouter-presets.openapi.json'
 
 /**
- * Which Zulip description judges an organization at a feature level. A description at level D tells the
- * shape of the simulated operations from the last level before D that changed one of them to the next:
- * `is_billing_admin` leaves the user objects at 363 (docs/messaging.md), so the level-324 description
- * judges 324 to 362 and the level-420 one 363 to 432; `is_imported_stub` joins at 433, which neither
- * describes. Below 324 and from 433 on there is no description to judge by (those answers are counted as
- * unjudged, not checked).
+ * Which Zulip description judges an organization's answers at a feature level. A description at level D
+ * tells the shape of an operation from the last level before D that changed it to the next level that
+ * changes it again (Zulip's API changelog; docs/messaging.md). The first range that holds the level (and,
+ * when it names operations, the operation) wins:
+ *
+ * - the level-324 file: 324 to 362 (the user objects lose `is_billing_admin` at 363);
+ * - the level-420 file: 363 to 432 (`is_imported_stub` joins the user objects at 433), and
+ *   `DELETE /users/{user_id}` up to 458 (it takes `actions` from 459);
+ * - the level-469 extract: 433 to 512, the newest level modelled. The changelog from 470 to 512 (the copy
+ *   of 2026-09-25, PROVENANCE.md) changes two described answers, each listed in `exceptions.ts` from its
+ *   level on: `authentication_methods.discord` in `GET /server_settings` (488) and `is_deleted` in user
+ *   objects (490, sent only for deleted users); its other entries that touch these operations change no
+ *   shape (475 `date_joined`'s meaning, 482 `recipient_id`'s value, 510 a new value in `flags`).
+ *
+ * Below 324 there is no description to judge by (those answers are counted as unjudged, not checked).
  */
-export const ZULIP_LEVELS: ReadonlyArray<{ file: string; from: number; to: number }> = [
+const ZULIP_LEVELS: ReadonlyArray<{
+  file: string
+  from: number
+  to: number
+  /** Only these operations (Understudy's operation ids); every operation when absent. */
+  operations?: readonly string[]
+}> = [
   { file: 'zulip-fl324.openapi.yaml', from: 324, to: 362 },
   { file: 'zulip-fl420-normalized.openapi.yaml', from: 363, to: 432 },
+  {
+    file: 'zulip-fl420-normalized.openapi.yaml',
+    from: 433,
+    to: 458,
+    operations: ['deactivate-user'],
+  },
+  { file: 'zulip-fl469-extract.openapi.yaml', from: 433, to: 512 },
 ]
 
-/** The description file that judges messaging answers at a feature level, if any. */
-export function zulipFileFor(level: number): string | undefined {
-  return ZULIP_LEVELS.find((range) => level >= range.from && level <= range.to)?.file
+/** The description file that judges a messaging operation's answers at a feature level, if any. */
+export function zulipFileFor(level: number, operation?: string): string | undefined {
+  return ZULIP_LEVELS.find(
+    (range) =>
+      level >= range.from &&
+      level <= range.to &&
+      (range.operations === undefined ||
+        (operation !== undefined && range.operations.includes(operation))),
+  )?.file
 }
 
 const loaded = new Map<string, OpenApi>()
@@ -49,7 +77,7 @@ const loaded = new Map<string, OpenApi>()
  * 3.0.3 text gives it no effect there, Ajv refuses it, and Zulip means "or null". Read as Zulip means it:
  * `{anyOf: [<the schema>, {type: 'null'}]}`.
  */
-function nullableWithoutType(node: unknown): unknown {
+export function nullableWithoutType(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(nullableWithoutType)
   if (node === null || typeof node !== 'object') return node
   const out: Record<string, unknown> = {}

@@ -6,6 +6,8 @@
  * Three kinds:
  * - **seed**: the seed (the contract) says otherwise; it wins (shared/README.md).
  * - **real**: the real service is known to differ from its description; the real service wins.
+ * - **later**: the level is newer than the kept description, and Zulip's API changelog documents the
+ *   change the description predates; excused only from that level on (test/contract/descriptions.ts).
  * - **pending**: today's messaging answers break the Zulip description while the messaging service is being
  *   reworked in another branch (issue 20 §1/§2); listed in notes/messaging-contract-gaps.md for the lead
  *   to reconcile after merging. Each should disappear, or move to `real` with the oracle's evidence.
@@ -15,11 +17,23 @@ import type { Exchange, Problem } from './check.js'
 
 export interface KnownException {
   id: string
-  kind: 'seed' | 'real' | 'pending'
+  kind: 'seed' | 'real' | 'later' | 'pending'
   /** Why Understudy differs, and where the evidence is. */
   why: string
   matches(problem: Problem, exchange: Exchange): boolean
 }
+
+/** Whether an answer is exactly a Zulip error: `result`, `msg` and `code`, nothing else. */
+const isCodedError = (body: unknown) =>
+  typeof body === 'object' &&
+  body !== null &&
+  Object.keys(body).sort().join() === 'code,msg,result' &&
+  (body as { result: unknown }).result === 'error' &&
+  typeof (body as { msg: unknown }).msg === 'string' &&
+  typeof (body as { code: unknown }).code === 'string'
+
+/** The user operations whose answers hold user objects. */
+const USER_READS = ['get-users', 'get-user', 'get-user-by-email', 'get-own-user']
 
 /** Whether the request body uses a seed-named `router:*` server tool somewhere. */
 const usesRouterTools = (exchange: Exchange) => JSON.stringify(exchange.body).includes('"router:')
@@ -76,17 +90,73 @@ const KNOWN_EXCEPTIONS: readonly KnownException[] = [
       /\((bot_type|bot_owner_id)\)$/.test(problem.message),
   },
   {
-    id: 'messaging-system-bot-read-by-id',
-    kind: 'pending',
+    id: 'zulip-delete-message-400-oneof',
+    kind: 'real',
     why:
-      'GET /users/{id} and /users/{email} answer the Welcome Bot with is_system_bot, which the user schema ' +
-      'does not allow; the real server answers 400 "No such user" for a cross-realm bot (issue 20 §1, ' +
-      'access_user_by_id), which the messaging rework implements. notes/messaging-contract-gaps.md.',
-    matches: (problem) =>
+      "DELETE /messages/{message_id}'s 400 is a oneOf of InvalidMessageError and CodedError, two closed " +
+      '{result, msg, code} objects: every Zulip error matches both, so the oneOf accepts none (the level-420 ' +
+      'and level-469 files). The real server sends exactly such an error: the level-442 oracle, ' +
+      '/work/notes/contract-evidence/delete-message.answers-442.json (DELETE /api/v1/messages/99999 as an ' +
+      'administrator, and a member deleting the administrator\'s message: 400 {"result":"error","msg":' +
+      '"Invalid message(s)","code":"BAD_REQUEST"}). Excused only for an answer that is exactly such an error.',
+    matches: (problem, exchange) =>
       problem.service === 'messaging' &&
-      (problem.operation === 'get-user' || problem.operation === 'get-user-by-email') &&
+      problem.operation === 'delete-message' &&
       problem.part === 'response' &&
-      problem.message.endsWith('(is_system_bot)'),
+      problem.status === 400 &&
+      problem.at === 'response' &&
+      problem.message.startsWith('oneOf: must match exactly one schema') &&
+      isCodedError(exchange.response),
+  },
+  {
+    id: 'zulip-deactivate-own-user-other-400s',
+    kind: 'real',
+    why:
+      'DELETE /users/me declares one 400, the last-user error, with `entity` and `is_last_owner` required; ' +
+      'the real server also answers the 400s every route gives before its view, plain {result, msg, code}: ' +
+      'the level-442 oracle, /work/notes/contract-evidence/other-scheme.answers-442.json (DELETE ' +
+      '/api/v1/users/me with "Authorization: Bearer abcdef": 400 {"result":"error","msg":"This endpoint ' +
+      'requires HTTP basic authentication.","code":"BAD_REQUEST"}). Excused only for an answer that is ' +
+      'exactly such an error and not the last-user one, which stays checked.',
+    matches: (problem, exchange) =>
+      problem.service === 'messaging' &&
+      problem.operation === 'deactivate-own-user' &&
+      problem.part === 'response' &&
+      problem.status === 400 &&
+      /^required: must have required property '(entity|is_last_owner)'$/.test(problem.message) &&
+      isCodedError(exchange.response) &&
+      (exchange.response as { code: string }).code !== 'CANNOT_DEACTIVATE_LAST_USER',
+  },
+  {
+    id: 'zulip-488-discord-authentication',
+    kind: 'later',
+    why:
+      'Zulip\'s API changelog, feature level 488: "GET /server_settings: Added `discord` boolean as a field in ' +
+      '`authentication_methods` which indicates whether the realm has Discord as a valid authentication ' +
+      'method" (api_docs/changelog.md of main, 2026-09-25, PROVENANCE.md). The level-469 description closes ' +
+      'authentication_methods without it. Excused from level 488 on only.',
+    matches: (problem, exchange) =>
+      problem.service === 'messaging' &&
+      problem.operation === 'get-server-settings' &&
+      problem.part === 'response' &&
+      (exchange.level ?? 0) >= 488 &&
+      problem.at === 'response/authentication_methods' &&
+      problem.message.endsWith('(discord)'),
+  },
+  {
+    id: 'zulip-490-is-deleted',
+    kind: 'later',
+    why:
+      'Zulip\'s API changelog, feature level 490: "GET /users, GET /users/{user_id}, GET /users/{email}, ' +
+      'GET /users/me: Added `is_deleted` field to returned user objects" (present, true, only for ' +
+      'permanently deleted users). The level-469 description closes user objects without it. Understudy ' +
+      'deletes no user, so it never sends the field today; excused from level 490 on only.',
+    matches: (problem, exchange) =>
+      problem.service === 'messaging' &&
+      USER_READS.includes(problem.operation) &&
+      problem.part === 'response' &&
+      (exchange.level ?? 0) >= 490 &&
+      problem.message.endsWith('(is_deleted)'),
   },
 ]
 

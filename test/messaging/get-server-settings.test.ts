@@ -27,6 +27,9 @@ function settings(
       apple: false,
       saml: false,
       'openid connect': false,
+      // Zulip's API changelog, feature level 488: "Added `discord` boolean as a field in
+      // `authentication_methods`".
+      ...(level >= 488 ? { discord: false } : {}),
     },
     zulip_version: version,
     zulip_merge_base: options.mergeBase ?? version,
@@ -104,6 +107,15 @@ describe('GET /server_settings', () => {
     expect((await api('GET', '/server_settings', { as: null })).body).toEqual(
       settings(257, '9.0-dev+git', { mergeBase: '' }),
     )
+  })
+
+  it('lists Discord among the authentication methods from feature level 488', async () => {
+    simulator.messaging.setFeatureLevel('acme', 487)
+    const before = (await api('GET', '/server_settings', { as: null })).body
+    expect(Object.keys(before.authentication_methods).at(-1)).toBe('openid connect')
+    simulator.messaging.setFeatureLevel('acme', 488)
+    const { text } = await api('GET', '/server_settings', { as: null })
+    expect(text).toContain('"saml":false,"openid connect":false,"discord":false},"zulip_version"')
   })
 
   it('flags the ZulipInvalid user agent as incompatible', async () => {
