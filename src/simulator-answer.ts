@@ -16,6 +16,7 @@ import {
   type PlainRequest,
   withInternalError,
 } from './core/http.js'
+import { printable } from './core/printable.js'
 import type { RequestMeta, Scope, Service } from './core/service.js'
 import type { FaultTarget } from './faults/faults.js'
 import { withCustomParts } from './faults/fields.js'
@@ -113,8 +114,11 @@ const failedInside = (exchange: Exchange, error: unknown) =>
 function reportInternalError(exchange: Exchange, failure: unknown): JournalError {
   const error = describeError(failure)
   const { service, meta } = exchange
+  // The path and the message may carry what a request sent: printed inert (core/printable.ts).
   console.error(
-    `[understudy] internal error in ${service.name} ${meta.operation ?? meta.path}: ${error.message}`,
+    printable(
+      `[understudy] internal error in ${service.name} ${meta.operation ?? meta.path}: ${error.message}`,
+    ),
   )
   return error
 }

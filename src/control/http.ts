@@ -57,6 +57,7 @@ import {
 import { InputTypeError, isInputError, parseInput } from '../core/input-error.js'
 import { MAX_KEYS_PER_OBJECT, tooManyKeys } from '../core/json-keys.js'
 import { loadLinearPatterns } from '../core/linear-pattern.js'
+import { printable } from '../core/printable.js'
 import { describeError } from '../journal/entry.js'
 import type { FaultDefinition } from '../operations/faults.js'
 import type { JournalFilter } from '../operations/journal.js'
@@ -302,7 +303,7 @@ export async function handleControl(
     if (isInputError(error)) return problem(400, error.message)
     // Anything else is a fault in the simulator, not in the request: say so, and log it.
     const { message } = describeError(error)
-    console.error(`[understudy] internal error in control ${route}: ${message}`)
+    console.error(printable(`[understudy] internal error in control ${route}: ${message}`))
     return problem(500, `Internal error: ${message}`)
   }
 }

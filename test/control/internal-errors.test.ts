@@ -83,6 +83,26 @@ describe('a failure inside an operation', () => {
     )
   })
 
+  it('prints what a request sent inert: control characters in the message as \\xHH, on one line', async () => {
+    const logged = quietConsole()
+    breakOperation(routerOperations, 'listPresets', () => {
+      throw new Error('bad \u001b]52;c;ZWNobyBoaQ==\u0007 value\nforged line')
+    })
+    const simulator = createSimulator({ seed: 'errors', now: NOW })
+    await simulator.dispatch(
+      plain('GET', `${ROUTER}/presets`, { authorization: `Bearer ${keys.inference}` }),
+      'in-process',
+    )
+    expect(logged.mock.calls).toEqual([
+      [
+        '[understudy] internal error in router listPresets: bad \\x1B]52;c;ZWNobyBoaQ==\\x07 value\\x0Aforged line',
+      ],
+    ])
+    expect(simulator.journal.last()?.error?.message).toBe(
+      'bad \u001b]52;c;ZWNobyBoaQ==\u0007 value\nforged line',
+    )
+  })
+
   it('leaves entries of requests that met no failure without an error field', async () => {
     const simulator = createSimulator({ seed: 'errors', now: NOW })
     await simulator.dispatch(plain('GET', `${ROUTER}/presets`), 'in-process')
