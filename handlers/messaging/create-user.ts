@@ -31,8 +31,8 @@ import {
   zulipError,
 } from '../../src/messaging/errors.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
+import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 import { isResponse } from '../../src/messaging/params.js'
-import { isStrongPassword } from '../../src/messaging/password.js'
 import { codePointLength } from '../../src/messaging/python.js'
 import { isAdministrator, ROLES } from '../../src/messaging/records.js'
 import { checkFullName, emailNotAllowed, isValidEmail } from '../../src/messaging/validation.js'
@@ -85,7 +85,7 @@ function create(call: MessagingCall): PlainResponse {
     )
   }
   if (zxcvbnRaises(password, call.featureLevel)) return internalError()
-  if (!isStrongPassword(password, organization.passwordPolicy))
+  if (!messagingParts.get().isStrongPassword(password, organization.passwordPolicy))
     return badRequest(messagingMessages.passwordTooWeak)
 
   const user = store.addUser({

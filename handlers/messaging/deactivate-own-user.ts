@@ -12,7 +12,7 @@ import {
   success,
 } from '../../src/messaging/context.js'
 import { cannotDeactivateLastUser } from '../../src/messaging/errors.js'
-import { isOnlyOwner } from '../../src/messaging/user-access.js'
+import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 
 function deactivateSelf(call: MessagingCall): PlainResponse {
   const actor = actorOf(call)
@@ -20,7 +20,7 @@ function deactivateSelf(call: MessagingCall): PlainResponse {
     .usersOf(call.organization.subdomain)
     .filter((user) => user.isActive && !user.isSystemBot)
   if (active.length === 1) return cannotDeactivateLastUser(false)
-  if (isOnlyOwner(call, actor)) return cannotDeactivateLastUser(true)
+  if (messagingParts.get().isOnlyOwner(call, actor)) return cannotDeactivateLastUser(true)
   call.store.deactivate(actor)
   return success(call)
 }

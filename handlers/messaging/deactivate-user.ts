@@ -25,11 +25,10 @@ import {
 } from '../../src/messaging/context.js'
 import { badRequest, messagingMessages, zulipError } from '../../src/messaging/errors.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
+import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 import { isResponse } from '../../src/messaging/params.js'
 import { codePointLength } from '../../src/messaging/python.js'
 import { ROLES } from '../../src/messaging/records.js'
-import { isOnlyOwner, userForAdmin } from '../../src/messaging/user-access.js'
-import { userById } from '../../src/messaging/user-options.js'
 
 /** The longest `deactivation_notification_comment`. */
 const MAX_COMMENT_LENGTH = 2000
@@ -45,6 +44,7 @@ function deactivate(call: MessagingCall, userId: number): PlainResponse {
     return badRequest(
       messagingMessages.tooLong('deactivation_notification_comment', MAX_COMMENT_LENGTH),
     )
+  const { isOnlyOwner, userById, userForAdmin } = messagingParts.get()
   const target = userForAdmin(call, userById(call, userId), { bots: false, deactivated: false })
   if (isResponse(target)) return target
   if (target.role === ROLES.owner && actor.role !== ROLES.owner)

@@ -15,12 +15,12 @@ import {
   success,
 } from '../../src/messaging/context.js'
 import { badRequest, messagingMessages } from '../../src/messaging/errors.js'
-import { readableMessage } from '../../src/messaging/message-access.js'
+import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 import { isAdministrator } from '../../src/messaging/records.js'
 
 function deleteMessage(call: MessagingCall, id: number): PlainResponse {
   const actor = actorOf(call)
-  const message = readableMessage(call, id)
+  const message = messagingParts.get().readableMessage(call, id)
   if (!message) return badRequest(messagingMessages.invalidMessages)
   if (!isAdministrator(actor) && message.senderId !== actor.id)
     return badRequest(messagingMessages.cannotDeleteMessage)

@@ -7,10 +7,8 @@
 import { actorOf, type MessagingOperation, success } from '../../src/messaging/context.js'
 import { badRequest, messagingMessages } from '../../src/messaging/errors.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
-import { readableMessage } from '../../src/messaging/message-access.js'
+import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 import { isResponse, readParams } from '../../src/messaging/params.js'
-import { messageToWire } from '../../src/messaging/serialize.js'
-import { wireContext } from '../../src/messaging/user-options.js'
 
 export const getMessage = {
   name: 'get-message' as const,
@@ -29,6 +27,7 @@ export const getMessage = {
         : {}),
     })
     if (isResponse(read)) return read
+    const { messageToWire, readableMessage, wireContext } = messagingParts.get()
     const message = readableMessage(call, Number(request.params.message_id ?? ''))
     const sender = message && call.store.user(message.senderId)
     const recipient = message && call.store.user(message.recipientId)

@@ -4,8 +4,7 @@
  * @module
  */
 import { actorOf, type MessagingOperation, success } from '../../src/messaging/context.js'
-import { userToWire } from '../../src/messaging/serialize.js'
-import { wireContext } from '../../src/messaging/user-options.js'
+import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 
 export const getOwnUser = {
   name: 'get-own-user' as const,
@@ -14,6 +13,7 @@ export const getOwnUser = {
   access: 'rest',
   handle(call) {
     const actor = actorOf(call)
+    const { userToWire, wireContext } = messagingParts.get()
     const own = userToWire(actor, {
       ...wireContext(call),
       clientGravatar: false,

@@ -9,8 +9,7 @@ import { header, type PlainResponse } from '../../src/core/http.js'
 import type { MessagingCall, MessagingOperation } from '../../src/messaging/context.js'
 import { zulipSuccess } from '../../src/messaging/errors.js'
 import { LEVELS, reportedVersion } from '../../src/messaging/feature-levels.js'
-import { renderParagraphs } from '../../src/messaging/markdown.js'
-import { md5Hex } from '../../src/messaging/md5.js'
+import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 
 /** The authentication methods of a self-hosted server with only e-mail and password login. */
 const AUTHENTICATION_METHODS = {
@@ -44,6 +43,7 @@ function userAgentName(userAgent: string): string {
 function settings(call: MessagingCall, userAgent: string | undefined): PlainResponse {
   const { organization, featureLevel, baseUrl } = call
   const { version, mergeBase } = reportedVersion(featureLevel)
+  const { md5Hex, renderParagraphs } = messagingParts.get()
   const data: Record<string, unknown> = {
     authentication_methods:
       featureLevel >= LEVELS.discordAuthentication ? WITH_DISCORD : AUTHENTICATION_METHODS,

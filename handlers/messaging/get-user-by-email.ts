@@ -5,7 +5,7 @@
  */
 import type { MessagingOperation } from '../../src/messaging/context.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
-import { oneUser, userByEmail } from '../../src/messaging/user-options.js'
+import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 
 export const getUserByEmail = {
   name: 'get-user-by-email' as const,
@@ -14,5 +14,8 @@ export const getUserByEmail = {
   converters: { email: 'str' },
   since: LEVELS.getUserByEmail,
   access: 'rest',
-  handle: (call, request) => oneUser(call, () => userByEmail(call, request.params.email ?? '')),
+  handle(call, request) {
+    const { oneUser, userByEmail } = messagingParts.get()
+    return oneUser(call, () => userByEmail(call, request.params.email ?? ''))
+  },
 } satisfies MessagingOperation

@@ -4,7 +4,7 @@
  * @module
  */
 import type { MessagingOperation } from '../../src/messaging/context.js'
-import { oneUser, userById } from '../../src/messaging/user-options.js'
+import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 
 export const getUser = {
   name: 'get-user' as const,
@@ -12,5 +12,8 @@ export const getUser = {
   path: '/api/v1/users/:user_id',
   converters: { user_id: 'int' },
   access: 'rest',
-  handle: (call, request) => oneUser(call, () => userById(call, Number(request.params.user_id))),
+  handle(call, request) {
+    const { oneUser, userById } = messagingParts.get()
+    return oneUser(call, () => userById(call, Number(request.params.user_id)))
+  },
 } satisfies MessagingOperation

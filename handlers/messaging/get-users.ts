@@ -16,11 +16,11 @@ import {
   success,
 } from '../../src/messaging/context.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
+import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 import { isResponse, readParams } from '../../src/messaging/params.js'
-import { userToWire } from '../../src/messaging/serialize.js'
-import { userOptionReaders, userWireOptions } from '../../src/messaging/user-options.js'
 
 function listUsers(call: MessagingCall): PlainResponse {
+  const { userOptionReaders, userToWire, userWireOptions } = messagingParts.get()
   const read = readParams(call.featureLevel, {
     ...(call.featureLevel >= LEVELS.getUsersByIds
       ? { user_ids: () => call.params.jsonIntegerList('user_ids') }

@@ -21,11 +21,8 @@ import {
   zulipError,
 } from '../../src/messaging/errors.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
-import {
-  type MarkdownContext,
-  renderWelcomeMessage,
-  welcomeMessageContent,
-} from '../../src/messaging/markdown.js'
+import type { MarkdownContext } from '../../src/messaging/markdown.js'
+import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 import { isResponse } from '../../src/messaging/params.js'
 import { codePointLength } from '../../src/messaging/python.js'
 import { isAdministrator } from '../../src/messaging/records.js'
@@ -67,6 +64,7 @@ function sendTestWelcomeMessage(call: MessagingCall): PlainResponse {
   const { organization, store } = call
   const bot = store.welcomeBot(organization.subdomain)
   if (!bot) return internalError()
+  const { renderWelcomeMessage, welcomeMessageContent } = messagingParts.get()
   const message = store.addMessage({
     organization: organization.subdomain,
     senderId: bot.id,

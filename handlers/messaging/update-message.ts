@@ -7,7 +7,7 @@
  */
 import { type MessagingOperation, notCarriedOut } from '../../src/messaging/context.js'
 import { badRequest, messagingMessages } from '../../src/messaging/errors.js'
-import { readableMessage } from '../../src/messaging/message-access.js'
+import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 
 export const updateMessage = {
   name: 'update-message' as const,
@@ -16,7 +16,7 @@ export const updateMessage = {
   converters: { message_id: 'int' },
   access: 'rest',
   handle(call, request) {
-    if (!readableMessage(call, Number(request.params.message_id)))
+    if (!messagingParts.get().readableMessage(call, Number(request.params.message_id)))
       return badRequest(messagingMessages.invalidMessages)
     return notCarriedOut(call)
   },

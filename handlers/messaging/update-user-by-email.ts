@@ -6,9 +6,8 @@
  */
 import { type MessagingOperation, notCarriedOut } from '../../src/messaging/context.js'
 import { LEVELS } from '../../src/messaging/feature-levels.js'
+import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 import { isResponse } from '../../src/messaging/params.js'
-import { userForAdmin } from '../../src/messaging/user-access.js'
-import { userByEmail } from '../../src/messaging/user-options.js'
 
 export const updateUserByEmail = {
   name: 'update-user-by-email' as const,
@@ -18,6 +17,7 @@ export const updateUserByEmail = {
   since: LEVELS.updateUserByEmail,
   access: 'rest',
   handle(call, request) {
+    const { userByEmail, userForAdmin } = messagingParts.get()
     const target = userForAdmin(call, userByEmail(call, request.params.email ?? ''), {
       bots: true,
       deactivated: true,

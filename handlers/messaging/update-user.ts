@@ -7,9 +7,8 @@
  * @module
  */
 import { type MessagingOperation, notCarriedOut } from '../../src/messaging/context.js'
+import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 import { isResponse } from '../../src/messaging/params.js'
-import { userForAdmin } from '../../src/messaging/user-access.js'
-import { userById } from '../../src/messaging/user-options.js'
 
 export const updateUser = {
   name: 'update-user' as const,
@@ -18,6 +17,7 @@ export const updateUser = {
   converters: { user_id: 'int' },
   access: 'rest',
   handle(call, request) {
+    const { userById, userForAdmin } = messagingParts.get()
     const target = userForAdmin(call, userById(call, Number(request.params.user_id)), {
       bots: true,
       deactivated: true,

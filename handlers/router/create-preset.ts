@@ -35,7 +35,7 @@ function createPreset(
 
   const body = readJsonBody(request)
   if ('issue' in body) return invalidParameters([body.issue])
-  const extracted = routerValidation().extractPreset(skin, body.value)
+  const extracted = routerValidation.get().extractPreset(skin, body.value)
   if (!extracted.ok) return invalidParameters(extracted.issues)
 
   const { store, clock, lock } = call

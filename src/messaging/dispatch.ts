@@ -16,10 +16,12 @@
  * errors the real server raises (4xx from checks, 401) do not. HEAD answers carry no body.
  *
  * The path is synchronous from parsing to the operation's answer: no `async` layers, so a request costs
- * no microtask turns unless an operation itself returns a promise.
+ * no microtask turns unless an operation itself returns a promise (or, in a browser, the first operations
+ * wait for the operations' parts to load: `run`).
  * @module
  */
 import { guarded, type MaybeAsync, type PlainRequest, type PlainResponse } from '../core/http.js'
+import { afterLoading } from '../core/on-demand.js'
 import { type OperationRequest, toOperationRequest } from '../core/routes.js'
 import type { Answer, RequestMeta } from '../core/service.js'
 import { authenticate } from './auth.js'
@@ -36,6 +38,7 @@ import {
   withNeverCache,
 } from './errors.js'
 import { parseFormBody, parseQueryString } from './form.js'
+import { messagingParts } from './operation-parts/source.js'
 import { RequestParams } from './params.js'
 import type { OrganizationRecord } from './records.js'
 import { decodePath, type MessagingRoutes } from './routes.js'
@@ -63,13 +66,20 @@ function andThen(answer: Response, finish: (response: PlainResponse) => PlainRes
   return answer instanceof Promise ? answer.then(finish) : finish(answer)
 }
 
-/** Runs an operation; a failure (thrown or rejected) is the real 500. */
+/**
+ * Runs an operation; a failure (thrown or rejected) is the real 500. In a browser the operations' parts load
+ * with the first operation (`operation-parts/source.browser.ts`), which waits for them, as does a failed load
+ * (the 500); in Node they are loaded already, and the operation runs now.
+ */
 function run(
   operation: MessagingOperation,
   call: MessagingCall,
   request: OperationRequest,
 ): Response {
-  return guarded(() => operation.handle(call, request), internalError)
+  return guarded(
+    afterLoading([messagingParts], () => operation.handle(call, request)),
+    internalError,
+  )
 }
 
 function withoutBody(response: PlainResponse, method: string): PlainResponse {

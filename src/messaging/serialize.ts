@@ -159,7 +159,7 @@ export function userToWire(user: UserRecord, options: UserWireOptions): Record<s
 }
 
 /** Options of a message object. */
-export interface MessageWireOptions extends WireContext {
+interface MessageWireOptions extends WireContext {
   applyMarkdown: boolean
   flags: string[]
 }

@@ -5,12 +5,14 @@
  * @module
  */
 import { guarded, jsonResponse, type PlainRequest, type PlainResponse } from '../core/http.js'
+import { afterLoading } from '../core/on-demand.js'
 import { type RouteTable, toOperationRequest } from '../core/routes.js'
 import type { Answer, RequestMeta } from '../core/service.js'
 import { authenticate, type RouterPrincipal } from './auth.js'
 import type { RouterOperation, RouterState } from './context.js'
 import { inMessagesShape, routerError, routerMessages } from './errors.js'
-import { routerValidationLoading } from './validation/source.js'
+import { routerInference } from './inference/source.js'
+import { routerValidation } from './validation/source.js'
 
 /** Where a request to the router goes: its route and caller, and what the journal records of it. */
 export interface Routed {
@@ -77,12 +79,10 @@ function respond(state: RouterState, request: PlainRequest, routed: Routed) {
   // let the exception reach msw or the server.
   const run = () =>
     operation.handle(call, toOperationRequest(request, routed.path, resolved.params))
-  // In a browser the request-body validation loads with the first operation (validation/source.browser.ts);
-  // in Node it is loaded already, and the operation runs now.
-  const loading = routerValidationLoading()
-  return guarded(loading === undefined ? run : () => loading.then(run), () =>
-    shaped(routerError(500, routerMessages.internal)),
-  )
+  // In a browser the request-body validation loads with the first operation, and the inference with the first
+  // inference operation (`source.browser.ts` of each); in Node they are loaded already, and the operation runs now.
+  const parts = operation.inference ? [routerValidation, routerInference] : [routerValidation]
+  return guarded(afterLoading(parts, run), () => shaped(routerError(500, routerMessages.internal)))
 }
 
 const sameShape = (response: PlainResponse) => response

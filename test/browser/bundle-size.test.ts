@@ -33,4 +33,24 @@ describe('the browser bundle', { timeout: 60_000 }, () => {
     expect(groups.re2js?.initial).toBe(0)
     expect(groups.zod?.initial).toBeLessThan(150 * 1024)
   })
+
+  it("loads the router's validation and inference and the messaging operations' parts on demand, each a chunk of its own", () => {
+    const { chunks, groups } = sizes.simulator
+    /** The chunk a part's `source.browser.ts` imports dynamically (its module is the chunk's entry). */
+    const chunkOf = (module: string) =>
+      chunks.find((chunk) => chunk.entry?.endsWith(`/dist/src/${module}`))
+    const parts = {
+      'router/validation/index.js': 100 * 1024,
+      'router/inference/infer.js': 10 * 1024,
+      'messaging/operation-parts/index.js': 10 * 1024,
+    }
+    for (const [module, atLeast] of Object.entries(parts)) {
+      const chunk = chunkOf(module)
+      expect(chunk?.when, module).toBe('on demand')
+      expect(chunk?.bytes, module).toBeGreaterThan(atLeast)
+    }
+    // What stays of the inference in the initial chunks: its operations' definitions and the scripts' book.
+    expect(groups['src/router/inference']?.initial).toBeLessThan(8 * 1024)
+    expect(groups['src/router/inference']?.['on demand']).toBeGreaterThan(10 * 1024)
+  })
 })

@@ -9,10 +9,61 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Answer } from '../../examples/browser/main.js'
+import { createSimulator } from '../../src/index.js'
 import type { Simulator } from '../../src/simulator.js'
 import { accounts, keys } from '../support/credentials.js'
 import { NOW } from '../support/time.js'
 import { exampleTools, hasChromium, screenshot, useChromium, watchErrors } from './support.js'
+
+/**
+ * The chunks a browser page loads on demand (`source.browser.ts` of each part; esbuild names a chunk after the
+ * module it loads: `src/router/validation/index.ts`, `src/router/inference/infer.ts`,
+ * `src/messaging/operation-parts/index.ts`).
+ */
+const ON_DEMAND = ['validation', 'infer', 'operation-parts'] as const
+
+/** Whether the page has fetched the chunk named `name` (`name-HASH.js`). */
+function chunkLoaded(page: Page, name: string): Promise<boolean> {
+  return page.evaluate(
+    (wanted) =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) =>
+          new RegExp(`/${wanted}-[A-Z0-9]+\\.js$`).test(new URL(entry.name).pathname),
+        ),
+    name,
+  )
+}
+
+/** The on-demand chunks the page has fetched, in `ON_DEMAND`'s order. */
+async function chunksLoaded(page: Page): Promise<string[]> {
+  const loaded: string[] = []
+  for (const name of ON_DEMAND) if (await chunkLoaded(page, name)) loaded.push(name)
+  return loaded
+}
+
+/** A request as the page sends it with `fetch`, and as a Node simulator's `fetch` takes it. */
+interface Sent {
+  url: string
+  method: string
+  headers: Record<string, string>
+  body?: string
+}
+
+/** What both sides compare of an answer: the status, the content type and the exact body. */
+interface Wire {
+  status: number
+  contentType: string | null
+  text: string
+}
+
+async function wireOf(response: Response): Promise<Wire> {
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    text: await response.text(),
+  }
+}
 
 describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
   const browser = useChromium()
@@ -59,19 +110,11 @@ describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
       }
     }
 
-    /**
-     * Whether the page has fetched the chunk of the router's request-body validation, with the described schemas
-     * (they load on demand; esbuild names the chunk after `src/router/validation/`).
-     */
-    const describedLoaded = () =>
-      page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .some((e) => /\/validation-[A-Z0-9]+\.js$/.test(new URL(e.name).pathname)),
-      )
+    const describedLoaded = () => chunkLoaded(page, 'validation')
 
     it("does not load the router's validation and described schemas with the page (a chunk of their own)", async () => {
       expect(await describedLoaded()).toBe(false)
+      expect(await chunksLoaded(page)).toEqual([])
     })
 
     it('creates a preset: 200 with the preset and its first version', async () => {
@@ -105,6 +148,8 @@ describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
           },
         },
       })
+      // A preset creation needs the validation, not the inference nor the messaging operations' parts.
+      expect(await chunksLoaded(page)).toEqual(['validation'])
       await screenshot(page, 'example-page')
     })
 
@@ -155,6 +200,7 @@ describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
         msg: 'Email is already in use.',
         code: 'BAD_REQUEST',
       })
+      expect(await chunksLoaded(page)).toEqual(['validation', 'operation-parts'])
     })
 
     it("answers 401 Invalid API key for a wrong administrator's key", async () => {
@@ -221,6 +267,121 @@ describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
         },
       })
       expect(await describedLoaded()).toBe(true)
+    })
+
+    describe('a fresh page: the parts that load when a request first needs them', () => {
+      const SEED = 'on-demand'
+      let fresh: Page
+      /** The same simulator in Node (static imports: nothing loads on demand), sent the same requests. */
+      const node = createSimulator({ seed: SEED, now: NOW })
+      beforeAll(async () => {
+        fresh = await browser.context.newPage()
+        await fresh.goto(`${site.url}/?seed=${SEED}&now=${NOW}`)
+        await fresh.locator('#simulator[data-state="ready"]').waitFor({ timeout: 20_000 })
+      }, 60_000)
+      afterAll(async () => {
+        await fresh?.close()
+      })
+
+      /** Sends `request` from the page and to the Node simulator; both answers. */
+      async function both(request: Sent): Promise<[Wire, Wire]> {
+        const inPage = await fresh.evaluate(
+          ({ url, ...init }) =>
+            fetch(url, init).then(async (response) => ({
+              status: response.status,
+              contentType: response.headers.get('content-type'),
+              text: await response.text(),
+            })),
+          request,
+        )
+        const { url, ...init } = request
+        return [inPage, await wireOf(await node.fetch(url, init))]
+      }
+
+      const ROUTER = 'https://openrouter.ai/api/v1'
+      const ACME = 'https://acme.zulipchat.com/api/v1'
+      const basic = (email: string, key: string) => `Basic ${btoa(`${email}:${key}`)}`
+
+      it('loads none of them with the page', async () => {
+        expect(await chunksLoaded(fresh)).toEqual([])
+      })
+
+      it('loads none for a 401 of either service, which needs no operation', async () => {
+        const [router, routerInNode] = await both({
+          url: `${ROUTER}/chat/completions`,
+          method: 'POST',
+          headers: {
+            authorization: 'Bearer sk-or-v1-not-a-key',
+            'content-type': 'application/json',
+          },
+          body: '{}',
+        })
+        expect(router).toEqual({
+          status: 401,
+          contentType: 'application/json',
+          text: '{"error":{"code":401,"message":"User not found."}}',
+        })
+        expect(routerInNode).toEqual(router)
+        const [messaging, messagingInNode] = await both({
+          url: `${ACME}/users/me`,
+          method: 'GET',
+          headers: { authorization: basic(accounts.iago.email, 'not-the-key') },
+        })
+        expect(messaging.status).toBe(401)
+        expect(messagingInNode).toEqual(messaging)
+        expect(await chunksLoaded(fresh)).toEqual([])
+      })
+
+      it('loads the validation and the inference with the first inference, answering as Node does', async () => {
+        const [inPage, inNode] = await both({
+          url: `${ROUTER}/chat/completions`,
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${keys.inference}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            model: 'openai/gpt-5.4',
+            messages: [{ role: 'user', content: 'Hi' }],
+          }),
+        })
+        expect(inPage.status).toBe(200)
+        expect(JSON.parse(inPage.text)).toMatchObject({
+          object: 'chat.completion',
+          model: 'openai/gpt-5.4',
+          choices: [{ message: { role: 'assistant' } }],
+        })
+        expect(inPage).toEqual(inNode)
+        expect(await chunksLoaded(fresh)).toEqual(['validation', 'infer'])
+      })
+
+      it("loads the messaging operations' parts with the first messaging operation: the welcome text's Markdown as Node renders it", async () => {
+        const form = new URLSearchParams({
+          welcome_message_custom_text:
+            'Welcome, **@Iago**: see https://example.com/a_(b) and `code`.',
+        })
+        const [sent, sentInNode] = await both({
+          url: `${ACME}/realm/test_welcome_bot_custom_message`,
+          method: 'POST',
+          headers: {
+            authorization: basic(accounts.iago.email, accounts.iago.key),
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: form.toString(),
+        })
+        expect(sent.status).toBe(200)
+        expect(sent).toEqual(sentInNode)
+        expect(await chunksLoaded(fresh)).toEqual(['validation', 'infer', 'operation-parts'])
+        const { message_id: id } = JSON.parse(sent.text) as { message_id: number }
+        const [read, readInNode] = await both({
+          url: `${ACME}/messages/${id}`,
+          method: 'GET',
+          headers: { authorization: basic(accounts.iago.email, accounts.iago.key) },
+        })
+        expect(read.status).toBe(200)
+        expect(JSON.parse(read.text).message.content).toContain('<strong>')
+        expect(read).toEqual(readInNode)
+      })
     })
   })
 })

@@ -2,6 +2,7 @@
  * One inference request (chat completions, messages, responses), after the dispatcher's route and
  * credentials (401): the body (400, the same validation as the preset operations' skins), the preset
  * reference (400), the preset (404), then the answer: a script's or the default, as a JSON body or a stream.
+ * The operations (`operation.ts`) take it from `source.ts`: in a browser it loads with the first inference.
  * @module
  */
 
@@ -9,7 +10,7 @@ import type { MaybeAsync, PlainResponse } from '../../core/http.js'
 import type { InferenceMeta } from '../../core/inference-meta.js'
 import type { OperationRequest } from '../../core/routes.js'
 import { readJsonBody } from '../body.js'
-import { postOperation, type RouterCall } from '../context.js'
+import type { RouterCall } from '../context.js'
 import {
   inMessagesShape,
   invalidParameters,
@@ -47,7 +48,7 @@ const WIRES: Record<
 }
 
 /** Answers an inference request in its dialect; errors in the dialect's envelope. */
-function infer(
+export function infer(
   call: RouterCall,
   endpoint: Endpoint,
   request: OperationRequest,
@@ -61,7 +62,7 @@ function infer(
 function answer(call: RouterCall, endpoint: Endpoint, request: OperationRequest): PlainResponse {
   const body = readJsonBody(request)
   if ('issue' in body) return invalidParameters([body.issue])
-  const checked = routerValidation().extractPreset(endpoint, body.value)
+  const checked = routerValidation.get().extractPreset(endpoint, body.value)
   if (!checked.ok) return invalidParameters(checked.issues)
   const sent = body.value as Record<string, unknown>
   const named = presetReference(endpoint, sent)
@@ -127,19 +128,4 @@ function answer(call: RouterCall, endpoint: Endpoint, request: OperationRequest)
   if (answer.kind === 'error' && errorBeforeAnswer(answer.afterChunks, stream))
     return routerFault(answer.status, { message: answer.message })
   return stream ? WIRES[endpoint].stream(turn) : WIRES[endpoint].answer(turn)
-}
-
-/** Defines one of the three inference operations (its `name` typed as the literal given). */
-export function inferenceOperation<Name extends string>(
-  name: Name,
-  endpoint: Endpoint,
-  path: string,
-) {
-  const operation = postOperation(
-    name,
-    path,
-    (call, request) => infer(call, endpoint, request),
-    endpoint === 'messages' ? 'messages' : undefined,
-  )
-  return { ...operation, inference: true as const }
 }
