@@ -2,8 +2,9 @@
  * A scenario: a named, typed seed state for every service.
  * @module
  */
-import * as z from 'zod'
+
 import { InputTypeError, rule } from '../../src/core/input-error.js'
+import * as z from '../../src/core/zod.js'
 import { pathPatternSourceField } from '../../src/faults/path-pattern.js'
 import { jsonStubSchema } from '../../src/faults/stub-schema.js'
 import { MAX_STUB_BODIES_BYTES, MAX_STUBS, stubBodiesBytes } from '../../src/faults/stubs.js'
@@ -32,21 +33,23 @@ const scenarioStub = jsonStubSchema(
 )
 
 export const scenarioSchema = z.strictObject({
-  name: z.string().min(1),
-  description: z.string().default(''),
+  name: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
   ...serviceSlices,
-  stubs: z
-    .array(scenarioStub)
-    .max(MAX_STUBS, `must hold at most ${MAX_STUBS} stubs`)
-    .superRefine((stubs, context) => {
-      if (stubBodiesBytes(stubs) > MAX_STUB_BODIES_BYTES) {
-        context.addIssue({
-          code: 'custom',
-          message: `must hold bodies of at most ${MAX_STUB_BODIES_BYTES} bytes together`,
-        })
-      }
-    })
-    .default([]),
+  stubs: z._default(
+    z.array(scenarioStub).check(
+      z.maxLength(MAX_STUBS, `must hold at most ${MAX_STUBS} stubs`),
+      z.superRefine((stubs, context) => {
+        if (stubBodiesBytes(stubs) > MAX_STUB_BODIES_BYTES) {
+          context.addIssue({
+            code: 'custom',
+            message: `must hold bodies of at most ${MAX_STUB_BODIES_BYTES} bytes together`,
+          })
+        }
+      }),
+    ),
+    [],
+  ),
 })
 
 /** A scenario as written (defaults may be left out). */

@@ -2,7 +2,7 @@
  * The messaging (organization administration) part of a scenario: organizations and their accounts.
  * @module
  */
-import * as z from 'zod'
+import * as z from '../../src/core/zod.js'
 import { FEATURE_LEVEL_RANGE } from '../../src/messaging/feature-levels.js'
 
 /**
@@ -13,31 +13,31 @@ import { FEATURE_LEVEL_RANGE } from '../../src/messaging/feature-levels.js'
 const emailVisibilitySchema = z.enum(['everyone', 'members', 'moderators', 'admins', 'nobody'])
 
 const messagingUserSchema = z.strictObject({
-  email: z.string().min(1),
-  fullName: z.string().min(1),
-  role: z.enum(['owner', 'administrator', 'moderator', 'member', 'guest']).default('member'),
+  email: z.string().check(z.minLength(1)),
+  fullName: z.string().check(z.minLength(1)),
+  role: z._default(z.enum(['owner', 'administrator', 'moderator', 'member', 'guest']), 'member'),
   /** 32 alphanumeric characters, like the real keys. */
-  apiKey: z.string().regex(/^[A-Za-z0-9]{32}$/, 'must be 32 characters from A-Z a-z 0-9'),
-  password: z.string().optional(),
-  canCreateUsers: z.boolean().default(false),
-  isActive: z.boolean().default(true),
+  apiKey: z.string().check(z.regex(/^[A-Za-z0-9]{32}$/, 'must be 32 characters from A-Z a-z 0-9')),
+  password: z.optional(z.string()),
+  canCreateUsers: z._default(z.boolean(), false),
+  isActive: z._default(z.boolean(), true),
   /** `null` for a human; otherwise the bot type. */
-  bot: z
-    .enum(['generic', 'incoming-webhook', 'outgoing-webhook', 'embedded'])
-    .nullable()
-    .default(null),
+  bot: z._default(
+    z.nullable(z.enum(['generic', 'incoming-webhook', 'outgoing-webhook', 'embedded'])),
+    null,
+  ),
   /** A bot's owner: the e-mail address of a human of the same organization. */
-  botOwner: z.string().optional(),
+  botOwner: z.optional(z.string()),
   /**
    * A cross-realm system bot, like Zulip's Welcome Bot: it belongs to the server's internal realm, so
    * it is left out of `GET /users` and its key is refused on every organization.
    */
-  systemBot: z.boolean().default(false),
+  systemBot: z._default(z.boolean(), false),
   /**
    * The user's own `email_address_visibility`. Default: the organization's for a human, `everyone` for a
    * bot (as the real server gives bots).
    */
-  emailAddressVisibility: emailVisibilitySchema.optional(),
+  emailAddressVisibility: z.optional(emailVisibilitySchema),
 })
 
 /**
@@ -47,47 +47,57 @@ const messagingUserSchema = z.strictObject({
 const messagingRateLimitSchema = z.union([
   z.boolean(),
   z.strictObject({
-    perMinute: z.number().int().min(1).optional(),
-    perHour: z.number().int().min(1).optional(),
+    perMinute: z.optional(z.number().check(z.int(), z.gte(1))),
+    perHour: z.optional(z.number().check(z.int(), z.gte(1))),
   }),
 ])
 
 const messagingOrganizationSchema = z.strictObject({
   /** The organization's key: its subdomain in process, its path segment on the standalone server. */
-  subdomain: z.string().regex(/^[a-z0-9-]{1,63}$/, 'must be 1 to 63 characters from a-z 0-9 -'),
-  name: z.string().min(1),
-  description: z.string().default(''),
+  subdomain: z
+    .string()
+    .check(z.regex(/^[a-z0-9-]{1,63}$/, 'must be 1 to 63 characters from a-z 0-9 -')),
+  name: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
   /** The emulated server's feature level (default 421, Zulip 11.0), from 1 to the newest the simulator models. */
-  featureLevel: z
-    .number()
-    .int()
-    .min(FEATURE_LEVEL_RANGE.min)
-    .max(
-      FEATURE_LEVEL_RANGE.max,
-      `must be at most ${FEATURE_LEVEL_RANGE.max}, the newest feature level the simulator models`,
-    )
-    .optional(),
-  deactivated: z.boolean().default(false),
-  emailsRestrictedToDomains: z.boolean().default(false),
-  allowedDomains: z
-    .array(
-      z.strictObject({ domain: z.string().min(1), allowSubdomains: z.boolean().default(false) }),
-    )
-    .default([]),
-  disallowDisposableEmailAddresses: z.boolean().default(true),
-  requireUniqueNames: z.boolean().default(false),
+  featureLevel: z.optional(
+    z
+      .number()
+      .check(
+        z.int(),
+        z.gte(FEATURE_LEVEL_RANGE.min),
+        z.lte(
+          FEATURE_LEVEL_RANGE.max,
+          `must be at most ${FEATURE_LEVEL_RANGE.max}, the newest feature level the simulator models`,
+        ),
+      ),
+  ),
+  deactivated: z._default(z.boolean(), false),
+  emailsRestrictedToDomains: z._default(z.boolean(), false),
+  allowedDomains: z._default(
+    z.array(
+      z.strictObject({
+        domain: z.string().check(z.minLength(1)),
+        allowSubdomains: z._default(z.boolean(), false),
+      }),
+    ),
+    [],
+  ),
+  disallowDisposableEmailAddresses: z._default(z.boolean(), true),
+  requireUniqueNames: z._default(z.boolean(), false),
   /** `production`: minimum length 6 plus a strength heuristic; `development`: only empty passwords fail. */
-  passwordPolicy: z.enum(['production', 'development']).default('production'),
+  passwordPolicy: z._default(z.enum(['production', 'development']), 'production'),
   /** Per-user rate limiting with the real 429 and `X-RateLimit-*` headers; off by default. */
-  rateLimit: messagingRateLimitSchema.default(false),
+  rateLimit: z._default(messagingRateLimitSchema, false),
   /**
    * The `email_address_visibility` the organization gives its users (`RealmUserDefault`). Default
    * `server-default`: what a real server at the organization's feature level gives a new organization
    * (`admins` from 421, Zulip 11.0; `everyone` before).
    */
-  emailAddressVisibility: z
-    .union([emailVisibilitySchema, z.literal('server-default')])
-    .default('server-default'),
+  emailAddressVisibility: z._default(
+    z.union([emailVisibilitySchema, z.literal('server-default')]),
+    'server-default',
+  ),
   /**
    * The organization's accounts, given ids 1, 2, … in scenario order across all organizations. An
    * organization without Welcome Bot (`welcome-bot@zulip.com`, a system bot) gets one appended.
@@ -99,65 +109,67 @@ export const messagingScenarioSchema = z
   .strictObject({
     organizations: z.array(messagingOrganizationSchema),
   })
-  .superRefine((scenario, context) => {
-    const subdomains = new Set<string>()
-    const keys = new Set<string>()
-    scenario.organizations.forEach((organization, o) => {
-      if (subdomains.has(organization.subdomain)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['organizations', o, 'subdomain'],
-          message: 'is used by another organization',
-        })
-      }
-      subdomains.add(organization.subdomain)
-      const emails = new Map<string, (typeof organization.users)[number]>()
-      for (const user of organization.users)
-        if (!user.systemBot) emails.set(user.email.trim().toLowerCase(), user)
-      const seen = new Set<string>()
-      organization.users.forEach((user, u) => {
-        const path = ['organizations', o, 'users', u]
-        // A system bot belongs to the server's internal realm: a member may have its address.
-        const email = `${user.systemBot ? 'system:' : ''}${user.email.trim().toLowerCase()}`
-        if (seen.has(email))
+  .check(
+    z.superRefine((scenario, context) => {
+      const subdomains = new Set<string>()
+      const keys = new Set<string>()
+      scenario.organizations.forEach((organization, o) => {
+        if (subdomains.has(organization.subdomain)) {
           context.addIssue({
             code: 'custom',
-            path: [...path, 'email'],
-            message: 'is used by another user of the organization',
+            path: ['organizations', o, 'subdomain'],
+            message: 'is used by another organization',
           })
-        seen.add(email)
-        if (keys.has(user.apiKey))
-          context.addIssue({
-            code: 'custom',
-            path: [...path, 'apiKey'],
-            message: 'is used by another user',
-          })
-        keys.add(user.apiKey)
-        if (user.systemBot && user.bot === null)
-          context.addIssue({
-            code: 'custom',
-            path: [...path, 'systemBot'],
-            message: 'only a bot can be a system bot',
-          })
-        if (user.botOwner !== undefined) {
-          const owner = emails.get(user.botOwner.trim().toLowerCase())
-          if (user.bot === null)
-            context.addIssue({
-              code: 'custom',
-              path: [...path, 'botOwner'],
-              message: 'only a bot has an owner',
-            })
-          else if (!owner || owner.bot !== null) {
-            context.addIssue({
-              code: 'custom',
-              path: [...path, 'botOwner'],
-              message: 'must be the e-mail address of a human of the same organization',
-            })
-          }
         }
+        subdomains.add(organization.subdomain)
+        const emails = new Map<string, (typeof organization.users)[number]>()
+        for (const user of organization.users)
+          if (!user.systemBot) emails.set(user.email.trim().toLowerCase(), user)
+        const seen = new Set<string>()
+        organization.users.forEach((user, u) => {
+          const path = ['organizations', o, 'users', u]
+          // A system bot belongs to the server's internal realm: a member may have its address.
+          const email = `${user.systemBot ? 'system:' : ''}${user.email.trim().toLowerCase()}`
+          if (seen.has(email))
+            context.addIssue({
+              code: 'custom',
+              path: [...path, 'email'],
+              message: 'is used by another user of the organization',
+            })
+          seen.add(email)
+          if (keys.has(user.apiKey))
+            context.addIssue({
+              code: 'custom',
+              path: [...path, 'apiKey'],
+              message: 'is used by another user',
+            })
+          keys.add(user.apiKey)
+          if (user.systemBot && user.bot === null)
+            context.addIssue({
+              code: 'custom',
+              path: [...path, 'systemBot'],
+              message: 'only a bot can be a system bot',
+            })
+          if (user.botOwner !== undefined) {
+            const owner = emails.get(user.botOwner.trim().toLowerCase())
+            if (user.bot === null)
+              context.addIssue({
+                code: 'custom',
+                path: [...path, 'botOwner'],
+                message: 'only a bot has an owner',
+              })
+            else if (!owner || owner.bot !== null) {
+              context.addIssue({
+                code: 'custom',
+                path: [...path, 'botOwner'],
+                message: 'must be the e-mail address of a human of the same organization',
+              })
+            }
+          }
+        })
       })
-    })
-  })
+    }),
+  )
 
 export type MessagingScenario = z.output<typeof messagingScenarioSchema>
 export type MessagingScenarioInput = z.input<typeof messagingScenarioSchema>

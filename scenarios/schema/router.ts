@@ -2,58 +2,61 @@
  * The router (presets) part of a scenario: workspaces, their API keys and any presets they start with.
  * @module
  */
-import * as z from 'zod'
+
 import {
   compileLinearPattern,
   linearPatternsReady,
   MAX_PATTERN_LENGTH,
 } from '../../src/core/linear-pattern.js'
+import * as z from '../../src/core/zod.js'
 
 const isoTime = z.iso.datetime({ offset: true })
 
 /** An API key of a workspace. */
 const routerKeySchema = z.strictObject({
   /** The secret sent as `Authorization: Bearer <key>`. */
-  key: z.string().min(1),
+  key: z.string().check(z.minLength(1)),
   /** A label for people (docs/router.md's credentials table, discovery, the inspector). */
-  label: z.string().min(1),
+  label: z.string().check(z.minLength(1)),
   /** `inference` keys call the API; `management` keys manage the account. */
   kind: z.enum(['inference', 'management']),
   /** A disabled key is refused with 401 `User not found.` */
-  disabled: z.boolean().default(false),
+  disabled: z._default(z.boolean(), false),
   /** The user who owns the key: becomes `creator_user_id` / `creator_id` of what it creates. */
-  userId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
 })
 
 /** A preset version the scenario starts with. */
 const routerSeedVersionSchema = z.strictObject({
-  config: z.record(z.string(), z.unknown()).default({}),
-  systemPrompt: z.string().nullable().default(null),
-  createdAt: isoTime.optional(),
+  config: z._default(z.record(z.string(), z.unknown()), {}),
+  systemPrompt: z._default(z.nullable(z.string()), null),
+  createdAt: z.optional(isoTime),
 })
 
 /** A preset the scenario starts with. */
 const routerSeedPresetSchema = z.strictObject({
   slug: z
     .string()
-    .regex(/^[A-Za-z0-9._~-]{1,128}$/, 'must be 1 to 128 characters from A-Z a-z 0-9 - . _ ~'),
-  name: z.string().optional(),
-  description: z.string().nullable().default(null),
-  status: z.enum(['active', 'disabled', 'archived']).default('active'),
+    .check(
+      z.regex(/^[A-Za-z0-9._~-]{1,128}$/, 'must be 1 to 128 characters from A-Z a-z 0-9 - . _ ~'),
+    ),
+  name: z.optional(z.string()),
+  description: z._default(z.nullable(z.string()), null),
+  status: z._default(z.enum(['active', 'disabled', 'archived']), 'active'),
   /** The user who created it; defaults to the workspace's first key's owner. */
-  creatorUserId: z.string().optional(),
-  versions: z.array(routerSeedVersionSchema).min(1),
-  createdAt: isoTime.optional(),
+  creatorUserId: z.optional(z.string()),
+  versions: z.array(routerSeedVersionSchema).check(z.minLength(1)),
+  createdAt: z.optional(isoTime),
 })
 
 /** A workspace: presets belong to one, and each key lives in one. */
 const routerWorkspaceSchema = z.strictObject({
   id: z.uuid(),
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   /** `any-key` (default): every active key may write presets; `management-only`: only management keys. */
-  presetWrites: z.enum(['any-key', 'management-only']).default('any-key'),
+  presetWrites: z._default(z.enum(['any-key', 'management-only']), 'any-key'),
   keys: z.array(routerKeySchema),
-  presets: z.array(routerSeedPresetSchema).default([]),
+  presets: z._default(z.array(routerSeedPresetSchema), []),
 })
 
 /**
@@ -61,14 +64,14 @@ const routerWorkspaceSchema = z.strictObject({
  * browser it is checked when first compiled.
  */
 const patternSchema = z.strictObject({
-  pattern: z
-    .string()
-    .max(MAX_PATTERN_LENGTH)
-    .superRefine((source, context) => {
+  pattern: z.string().check(
+    z.maxLength(MAX_PATTERN_LENGTH),
+    z.superRefine((source, context) => {
       if (!linearPatternsReady()) return
       const compiled = compileLinearPattern(source)
       if ('problem' in compiled) context.addIssue({ code: 'custom', message: compiled.problem })
     }),
+  ),
 })
 
 /** Text to match: a substring (a string), or a pattern `{ pattern }` (RE2 syntax). */
@@ -77,65 +80,70 @@ const textMatchSchema = z.union([z.string(), patternSchema])
 /** Which requests a script answers: every condition given must hold (none: every request). */
 const scriptMatchSchema = z.strictObject({
   /** The preset's slug the request uses. */
-  preset: z.string().min(1).optional(),
+  preset: z.optional(z.string().check(z.minLength(1))),
   /** The model that answers (after the preset is applied): the exact slug, or a pattern. */
-  model: textMatchSchema.optional(),
+  model: z.optional(textMatchSchema),
   /** The last user message's text: contains the string, or matches the pattern. */
-  userMessage: textMatchSchema.optional(),
+  userMessage: z.optional(textMatchSchema),
   /** Whether the last message is a tool result. */
-  hasToolResult: z.boolean().optional(),
+  hasToolResult: z.optional(z.boolean()),
   /** The endpoint: `chat` (`/chat/completions`), `messages` or `responses`. */
-  endpoint: z.enum(['chat', 'messages', 'responses']).optional(),
+  endpoint: z.optional(z.enum(['chat', 'messages', 'responses'])),
 })
 
 /** A tool call an answer makes: the function's name and its arguments (an object, or JSON text). */
 const toolCallSchema = z.strictObject({
-  name: z.string().min(1),
-  arguments: z.union([z.string(), z.record(z.string(), z.unknown())]).default({}),
-  id: z.string().min(1).optional(),
+  name: z.string().check(z.minLength(1)),
+  arguments: z._default(z.union([z.string(), z.record(z.string(), z.unknown())]), {}),
+  id: z.optional(z.string().check(z.minLength(1))),
 })
 
-const count = z.number().int().min(0)
+const count = z.number().check(z.int(), z.gte(0))
 
 /** One answer of a script: text (a string), or an object with one kind of answer and its options. */
 const scriptResponseObjectSchema = z
   .strictObject({
     /** Text of the answer (with `toolCalls`: text before the calls; with `error`: text streamed before it). */
-    content: z.string().optional(),
-    toolCalls: z.array(toolCallSchema).min(1).max(128).optional(),
-    refusal: z.string().optional(),
+    content: z.optional(z.string()),
+    toolCalls: z.optional(z.array(toolCallSchema).check(z.minLength(1), z.maxLength(128))),
+    refusal: z.optional(z.string()),
     /** An error answer, with `status`: before the stream, or inside it after `afterChunks` chunks. */
-    error: z.strictObject({ message: z.string().optional() }).optional(),
-    status: z.number().int().min(400).max(599).optional(),
-    afterChunks: count.optional(),
+    error: z.optional(z.strictObject({ message: z.optional(z.string()) })),
+    status: z.optional(z.number().check(z.int(), z.gte(400), z.lte(599))),
+    afterChunks: z.optional(count),
     /** The finish reason (chat) or stop reason (messages) instead of the natural one. */
-    finishReason: z.string().min(1).optional(),
-    model: z.string().min(1).optional(),
-    provider: z.string().min(1).optional(),
-    systemFingerprint: z.string().optional(),
-    usage: z
-      .strictObject({
-        promptTokens: count.optional(),
-        completionTokens: count.optional(),
-        cost: z.number().min(0).optional(),
-      })
-      .optional(),
+    finishReason: z.optional(z.string().check(z.minLength(1))),
+    model: z.optional(z.string().check(z.minLength(1))),
+    provider: z.optional(z.string().check(z.minLength(1))),
+    systemFingerprint: z.optional(z.string()),
+    usage: z.optional(
+      z.strictObject({
+        promptTokens: z.optional(count),
+        completionTokens: z.optional(count),
+        cost: z.optional(z.number().check(z.gte(0))),
+      }),
+    ),
     /** Streaming: characters per chunk, and delays in milliseconds. */
-    chunkSize: z.number().int().min(1).optional(),
-    chunkDelayMs: z.number().min(0).max(60_000).optional(),
-    initialDelayMs: z.number().min(0).max(60_000).optional(),
+    chunkSize: z.optional(z.number().check(z.int(), z.gte(1))),
+    chunkDelayMs: z.optional(z.number().check(z.gte(0), z.lte(60_000))),
+    initialDelayMs: z.optional(z.number().check(z.gte(0), z.lte(60_000))),
   })
-  .superRefine((value, context) => {
-    const kinds = ['toolCalls', 'refusal', 'error'].filter(
-      (key) => value[key as keyof typeof value] !== undefined,
-    )
-    if (kinds.length > 1)
-      context.addIssue({ code: 'custom', message: `give one of ${kinds.join(', ')}, not several` })
-    if (value.refusal !== undefined && value.content !== undefined)
-      context.addIssue({ code: 'custom', message: 'give content or refusal, not both' })
-    if ((value.status !== undefined || value.afterChunks !== undefined) && !value.error)
-      context.addIssue({ code: 'custom', message: 'status and afterChunks go with error' })
-  })
+  .check(
+    z.superRefine((value, context) => {
+      const kinds = ['toolCalls', 'refusal', 'error'].filter(
+        (key) => value[key as keyof typeof value] !== undefined,
+      )
+      if (kinds.length > 1)
+        context.addIssue({
+          code: 'custom',
+          message: `give one of ${kinds.join(', ')}, not several`,
+        })
+      if (value.refusal !== undefined && value.content !== undefined)
+        context.addIssue({ code: 'custom', message: 'give content or refusal, not both' })
+      if ((value.status !== undefined || value.afterChunks !== undefined) && !value.error)
+        context.addIssue({ code: 'custom', message: 'status and afterChunks go with error' })
+    }),
+  )
 
 const scriptResponseSchema = z.union([z.string(), scriptResponseObjectSchema])
 
@@ -144,9 +152,9 @@ const scriptResponseSchema = z.union([z.string(), scriptResponseObjectSchema])
  * successive answers (the last repeats once they are used up).
  */
 export const routerScriptSchema = z.strictObject({
-  name: z.string().min(1).optional(),
-  match: scriptMatchSchema.default({}),
-  response: z.union([scriptResponseSchema, z.array(scriptResponseSchema).min(1)]),
+  name: z.optional(z.string().check(z.minLength(1))),
+  match: z._default(scriptMatchSchema, {}),
+  response: z.union([scriptResponseSchema, z.array(scriptResponseSchema).check(z.minLength(1))]),
 })
 
 /**
@@ -154,13 +162,14 @@ export const routerScriptSchema = z.strictObject({
  * `userMessage` may also be a JavaScript `RegExp`, run as given (the caller's own code, as fault paths).
  */
 const textMatchInProcessSchema = z.union([textMatchSchema, z.instanceof(RegExp)])
-export const routerScriptInProcessSchema = routerScriptSchema.extend({
-  match: scriptMatchSchema
-    .extend({
-      model: textMatchInProcessSchema.optional(),
-      userMessage: textMatchInProcessSchema.optional(),
-    })
-    .default({}),
+export const routerScriptInProcessSchema = z.extend(routerScriptSchema, {
+  match: z._default(
+    z.extend(scriptMatchSchema, {
+      model: z.optional(textMatchInProcessSchema),
+      userMessage: z.optional(textMatchInProcessSchema),
+    }),
+    {},
+  ),
 })
 
 export type RouterScript = z.output<typeof routerScriptInProcessSchema>
@@ -173,7 +182,7 @@ export type TextMatch = z.output<typeof textMatchInProcessSchema>
 export const routerScenarioSchema = z.strictObject({
   workspaces: z.array(routerWorkspaceSchema),
   /** Scripted answers to inference requests, tried in order after the ones a test adds. */
-  scripts: z.array(routerScriptSchema).default([]),
+  scripts: z._default(z.array(routerScriptSchema), []),
 })
 
 export type RouterScenario = z.output<typeof routerScenarioSchema>

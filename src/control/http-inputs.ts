@@ -6,11 +6,12 @@
  * (a scenario's definition, a feature level's range, an organization's name).
  * @module
  */
-import * as z from 'zod'
+
 import { routerScriptSchema } from '../../scenarios/schema/router.js'
 import { advanceSchema, timeSchema } from '../core/clock.js'
 import { seedSchema } from '../core/ids.js'
 import { rule } from '../core/input-error.js'
+import * as z from '../core/zod.js'
 import { latencySchema } from '../faults/latency.js'
 import { pathPatternField } from '../faults/path-pattern.js'
 import { checkFaultEffects, faultRuleFields } from '../faults/schema.js'
@@ -20,10 +21,9 @@ import { stubServiceField } from '../operations/stubs.js'
 
 /** A field that must be there, whatever its value (the method it is handed to checks the value). */
 const required = rule<unknown>((value) => value !== undefined, 'is required')
-const optionalString = rule<string>(
-  (value) => typeof value === 'string',
-  'must be a string',
-).optional()
+const optionalString = z.optional(
+  rule<string>((value) => typeof value === 'string', 'must be a string'),
+)
 
 /** No input: an empty body or `{}`. */
 export const emptyBody = z.strictObject({})
@@ -31,51 +31,62 @@ export const emptyBody = z.strictObject({})
 /** `PUT /scenario`: a built-in scenario's name or a definition. */
 export const scenarioBody = z
   .strictObject({
-    name: rule<string>((value) => typeof value === 'string', 'must be a string').optional(),
-    definition: rule<object>(
-      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-      'must be an object',
-    ).optional(),
+    name: z.optional(rule<string>((value) => typeof value === 'string', 'must be a string')),
+    definition: z.optional(
+      rule<object>(
+        (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+        'must be an object',
+      ),
+    ),
   })
-  .superRefine((body, context) => {
-    if ((body.name === undefined) === (body.definition === undefined)) {
-      context.addIssue({
-        code: 'custom',
-        path: [],
-        message: 'give "name" or "definition" (one of them)',
-      })
-    }
-  })
+  .check(
+    z.superRefine((body, context) => {
+      if ((body.name === undefined) === (body.definition === undefined)) {
+        context.addIssue({
+          code: 'custom',
+          path: [],
+          message: 'give "name" or "definition" (one of them)',
+        })
+      }
+    }),
+  )
 
 /**
  * `POST /faults`: a fault; `path` an exact path, or `pathPattern` a regular expression in RE2 syntax,
  * compiled by a linear-time engine (no backreferences or lookaround).
  */
-export const faultBody = z
-  .strictObject({
-    service: serviceField,
-    ...faultRuleFields,
-    path: optionalString,
-    pathPattern: pathPatternField(),
-  })
-  .superRefine((fault, context) => {
-    if (fault.path !== undefined && fault.pathPattern !== undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['pathPattern'],
-        message: 'give either path or pathPattern, not both',
-      })
-    }
-    checkOperation(fault, context)
-    checkFaultEffects(fault, context)
-  })
-  .transform(({ pathPattern, ...fault }) =>
+export const faultBody = z.pipe(
+  z
+    .strictObject({
+      service: serviceField,
+      ...faultRuleFields,
+      path: optionalString,
+      pathPattern: pathPatternField(),
+    })
+    .check(
+      z.superRefine((fault, context) => {
+        if (fault.path !== undefined && fault.pathPattern !== undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: ['pathPattern'],
+            message: 'give either path or pathPattern, not both',
+          })
+        }
+        checkOperation(fault, context)
+        checkFaultEffects(fault, context)
+      }),
+    ),
+  z.transform(({ pathPattern, ...fault }) =>
     pathPattern === undefined ? fault : { ...fault, path: pathPattern },
-  )
+  ),
+)
 
 /** `POST /stubs`: a stub as JSON; `pathPattern` (RE2 syntax) compiled into `path`. */
-export const stubBody = jsonStubSchema(stubServiceField, pathPatternField()).transform(
-  ({ pathPattern, ...stub }) => (pathPattern === undefined ? stub : { ...stub, path: pathPattern }),
+export const stubBody = z.pipe(
+  jsonStubSchema(stubServiceField, pathPatternField()),
+  z.transform(({ pathPattern, ...stub }) =>
+    pathPattern === undefined ? stub : { ...stub, path: pathPattern },
+  ),
 )
 
 /**
@@ -90,8 +101,8 @@ export const latencyBody = z.strictObject({ latency: latencySchema })
 
 /** `POST /clock`: set, then advance (either or both; the result must be a time a `Date` can hold). */
 export const clockBody = z.strictObject({
-  set: timeSchema.optional(),
-  advanceMs: advanceSchema.optional(),
+  set: z.optional(timeSchema),
+  advanceMs: z.optional(advanceSchema),
 })
 
 /** `PUT /seed`. */
@@ -118,52 +129,66 @@ export function queryFields(query: URLSearchParams): Record<string, string | str
 }
 
 /** Refuses a parameter given more than once (`service=router&service=messaging`), naming it. */
-const eachOnce = z.custom<Record<string, unknown>>().superRefine((fields, context) => {
-  for (const [name, value] of Object.entries(fields)) {
-    if (Array.isArray(value))
-      context.addIssue({ code: 'custom', path: [name], message: 'is given more than once' })
-  }
-})
+const eachOnce = z.custom<Record<string, unknown>>().check(
+  z.superRefine((fields, context) => {
+    for (const [name, value] of Object.entries(fields)) {
+      if (Array.isArray(value))
+        context.addIssue({ code: 'custom', path: [name], message: 'is given more than once' })
+    }
+  }),
+)
 
 /**
  * `GET /journal`, `GET /journal/count` and `GET /journal.har`: the filter, as query parameters (from
  * `queryFields`), each at most once (an unknown service or operation id refused, as in process).
  */
-export const journalQuery = eachOnce.pipe(
+export const journalQuery = z.pipe(
+  eachOnce,
   z
     .strictObject({
       service: serviceField,
       tenant: optionalString,
       operation: optionalString,
       method: optionalString,
-      status: z
-        .custom<string>((value) => typeof value === 'string' && /^[0-9]{1,3}$/.test(value), {
-          error: 'must be a number',
-        })
-        .transform(Number)
-        .optional(),
-      since: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
-        .transform(epochOf)
-        .optional(),
-      until: rule<string>(isTime, 'must be an ISO time or epoch milliseconds')
-        .transform(epochOf)
-        .optional(),
+      status: z.optional(
+        z.pipe(
+          z.custom<string>((value) => typeof value === 'string' && /^[0-9]{1,3}$/.test(value), {
+            error: 'must be a number',
+          }),
+          z.transform(Number),
+        ),
+      ),
+      since: z.optional(
+        z.pipe(
+          rule<string>(isTime, 'must be an ISO time or epoch milliseconds'),
+          z.transform(epochOf),
+        ),
+      ),
+      until: z.optional(
+        z.pipe(
+          rule<string>(isTime, 'must be an ISO time or epoch milliseconds'),
+          z.transform(epochOf),
+        ),
+      ),
       preset: optionalString,
-      presetVersion: rule<string>(
-        (value) => typeof value === 'string' && /^[1-9][0-9]{0,8}$/.test(value),
-        'must be a version number from 1',
-      )
-        .transform(Number)
-        .optional(),
+      presetVersion: z.optional(
+        z.pipe(
+          rule<string>(
+            (value) => typeof value === 'string' && /^[1-9][0-9]{0,8}$/.test(value),
+            'must be a version number from 1',
+          ),
+          z.transform(Number),
+        ),
+      ),
       model: optionalString,
-      scripted: rule<string>(
-        (value) => value === 'true' || value === 'false',
-        'must be true or false',
-      )
-        .transform((value) => value === 'true')
-        .optional(),
+      scripted: z.optional(
+        z.pipe(
+          rule<string>((value) => value === 'true' || value === 'false', 'must be true or false'),
+          z.transform((value) => value === 'true'),
+        ),
+      ),
     })
-    .superRefine(checkOperation),
+    .check(z.superRefine(checkOperation)),
 )
 
 function epochOf(value: string): number {

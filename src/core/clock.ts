@@ -4,7 +4,9 @@
  * it outside is refused before anything changes.
  * @module
  */
+
 import { InputRangeError, parseInput, rule } from './input-error.js'
+import * as z from './zod.js'
 
 /** A time given as a `Date`, epoch milliseconds or an ISO 8601 string. */
 export type TimeInput = Date | number | string
@@ -69,10 +71,13 @@ function epochOf(time: unknown): number | undefined {
 }
 
 /** A time input (ISO 8601, epoch ms or a Date) within Date's range, as epoch ms. */
-export const timeSchema = rule<TimeInput>(
-  (value) => epochOf(value) !== undefined,
-  'must be an ISO 8601 time, epoch milliseconds or a Date, within ±8.64e15 ms of 1970',
-).transform((value) => epochOf(value) as number)
+export const timeSchema = z.pipe(
+  rule<TimeInput>(
+    (value) => epochOf(value) !== undefined,
+    'must be an ISO 8601 time, epoch milliseconds or a Date, within ±8.64e15 ms of 1970',
+  ),
+  z.transform((value) => epochOf(value) as number),
+)
 
 /** Milliseconds to advance by: a number >= 0 (the sum with the current time is checked by `checkAdvance`). */
 export const advanceSchema = rule<number>(

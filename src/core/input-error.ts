@@ -4,7 +4,7 @@
  * (a real `TypeError` from a bug) as an internal error, never disguised as bad input.
  * @module
  */
-import * as z from 'zod'
+import * as z from './zod.js'
 
 /**
  * A value of the wrong kind. Still a `TypeError` (its `name` too), as the simulator has always thrown
@@ -33,7 +33,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  * Parses a caller's input with a schema: the parsed value, or an `InputTypeError` (or the class given)
  * `[understudy] Failed to <action>: <field>: <problem>.` naming the first problem.
  */
-export function parseInput<S extends z.ZodType>(
+export function parseInput<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
   action: string,

@@ -6,12 +6,13 @@
  * contracts, the field schemas of a snapshot's parts and the inspector's list limits. It imports nothing of the rest of the package.
  * @module
  */
-import type * as z from 'zod'
+
 import type { Clock } from './clock.js'
 import type { MaybeAsync, PlainRequest, PlainResponse } from './http.js'
 import type { IdSource } from './ids.js'
 import type { InferenceMeta } from './inference-meta.js'
 import type { Routable } from './routes.js'
+import type * as z from './zod.js'
 
 /** What every service of one simulator shares. */
 export interface ServiceContext {
@@ -163,8 +164,8 @@ export interface ServiceDefinition<
   View = unknown,
   Inspected = unknown,
   Operations extends readonly Routable[] = readonly Routable[],
-  ScenarioSchema extends z.ZodType = z.ZodType,
-  SnapshotSchema extends z.ZodType = z.ZodType,
+  ScenarioSchema extends z.ZodMiniType = z.ZodMiniType,
+  SnapshotSchema extends z.ZodMiniType = z.ZodMiniType,
 > {
   readonly name: Name
   /** The base URL in process (`https://openrouter.ai/api/v1`). */
@@ -186,7 +187,7 @@ export interface ServiceDefinition<
     schema: SnapshotSchema
     check(
       state: z.output<SnapshotSchema>,
-      context: z.RefinementCtx,
+      context: z.core.$RefinementCtx,
       base: Array<string | number>,
     ): void
   }

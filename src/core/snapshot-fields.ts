@@ -4,28 +4,34 @@
  * objects, and the check that a key is used once.
  * @module
  */
-import * as z from 'zod'
+
 import { MAX_TIME_MS } from './clock.js'
+import * as z from './zod.js'
 
 export const epochMs = z
   .number()
-  .min(-MAX_TIME_MS, 'must be a time a Date can hold (epoch ms)')
-  .max(MAX_TIME_MS, 'must be a time a Date can hold (epoch ms)')
+  .check(
+    z.gte(-MAX_TIME_MS, 'must be a time a Date can hold (epoch ms)'),
+    z.lte(MAX_TIME_MS, 'must be a time a Date can hold (epoch ms)'),
+  )
 /** An ISO 8601 UTC time as `Date#toISOString` writes it (years past 9999 included). */
-export const isoTime = z.string().refine((value) => {
-  const time = Date.parse(value)
-  return Number.isFinite(time) && new Date(time).toISOString() === value
-}, 'must be an ISO 8601 UTC time with milliseconds (2026-01-01T00:00:00.000Z)')
-export const count = z.number().int().min(0)
-export const id = z.number().int().min(1)
-export const word = z.number().int().min(0).max(0xffffffff)
+export const isoTime = z.string().check(
+  z.refine((value) => {
+    const time = Date.parse(value)
+    return Number.isFinite(time) && new Date(time).toISOString() === value
+  }, 'must be an ISO 8601 UTC time with milliseconds (2026-01-01T00:00:00.000Z)'),
+)
+export const count = z.number().check(z.int(), z.gte(0))
+export const id = z.number().check(z.int(), z.gte(1))
+export const word = z.number().check(z.int(), z.gte(0), z.lte(0xffffffff))
 /** A JSON object, kept as given (a preset version's `config`) but copied, so the store shares nothing. */
-export const plainObject = z
-  .custom<Record<string, unknown>>(
+export const plainObject = z.pipe(
+  z.custom<Record<string, unknown>>(
     (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
     'must be an object',
-  )
-  .transform((value) => structuredClone(value))
+  ),
+  z.transform((value: Record<string, unknown>) => structuredClone(value)),
+)
 export const oneOf = <T extends number>(values: readonly T[], what: string) =>
   z.custom<T>((value) => values.includes(value as T), `must be ${what}`)
 
@@ -33,7 +39,7 @@ export type Path = Array<string | number>
 
 /** Reports a second record with the same key. */
 export function uniqueBy<T>(
-  context: z.RefinementCtx,
+  context: z.core.$RefinementCtx,
   records: readonly T[],
   key: (record: T) => string,
   path: (index: number) => Path,

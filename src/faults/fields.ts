@@ -5,9 +5,9 @@
  * @module
  */
 
-import * as z from 'zod'
 import type { PlainResponse } from '../core/http.js'
 import { rule } from '../core/input-error.js'
+import * as z from '../core/zod.js'
 
 /** The most headers a fault or stub matches, or an answer of the user's sets. */
 const MAX_HEADER_FIELDS = 32
@@ -62,34 +62,38 @@ function headersProblem(value: unknown, refused: ReadonlySet<string>, why: strin
 
 /** A header map's rule: the problem as the issue's message (its value is not repeated: it may be long). */
 const headerMap = (refused: ReadonlySet<string>, why: string) =>
-  z
-    .unknown()
-    .superRefine((value, context) => {
-      const problem = headersProblem(value, refused, why)
-      if (problem) context.addIssue({ code: 'custom', message: problem })
-    })
-    .transform((value) =>
+  z.pipe(
+    z.unknown().check(
+      z.superRefine((value, context) => {
+        const problem = headersProblem(value, refused, why)
+        if (problem) context.addIssue({ code: 'custom', message: problem })
+      }),
+    ),
+    z.transform((value: unknown) =>
       Object.fromEntries(
         Object.entries(value as Record<string, string>).map(([name, text]) => [
           name.toLowerCase(),
           text,
         ]),
       ),
-    )
+    ),
+  )
 
 /**
  * Request headers a fault or stub matches: each must be sent with exactly this value (names
  * case-insensitive). Credentials cannot be matched (they would be listed): match `tenant` instead.
  */
 export const requestHeadersField = () =>
-  headerMap(
-    SECRET_REQUEST_HEADERS,
-    'it carries credentials, which discovery and the inspector would list; match the tenant instead',
-  ).optional()
+  z.optional(
+    headerMap(
+      SECRET_REQUEST_HEADERS,
+      'it carries credentials, which discovery and the inspector would list; match the tenant instead',
+    ),
+  )
 
 /** Response headers of the user's choosing (framing headers are the way in's). */
 export const responseHeadersField = () =>
-  headerMap(FRAMING_HEADERS, 'the server sets it from the body it sends').optional()
+  z.optional(headerMap(FRAMING_HEADERS, 'the server sets it from the body it sends'))
 
 const encoder = new TextEncoder()
 
@@ -101,16 +105,18 @@ export const utf8Bytes = (text: string): number => encoder.encode(text).length
  * 1 MiB either way.
  */
 export const customBodyField = () =>
-  rule<unknown>((value) => {
-    if (value === undefined) return false
-    if (typeof value === 'string') return utf8Bytes(value) <= MAX_CUSTOM_BODY_BYTES
-    try {
-      const text = JSON.stringify(value)
-      return typeof text === 'string' && utf8Bytes(text) <= MAX_CUSTOM_BODY_BYTES
-    } catch {
-      return false
-    }
-  }, `must be a string or a JSON value of at most ${MAX_CUSTOM_BODY_BYTES} bytes`).optional()
+  z.optional(
+    rule<unknown>((value) => {
+      if (value === undefined) return false
+      if (typeof value === 'string') return utf8Bytes(value) <= MAX_CUSTOM_BODY_BYTES
+      try {
+        const text = JSON.stringify(value)
+        return typeof text === 'string' && utf8Bytes(text) <= MAX_CUSTOM_BODY_BYTES
+      } catch {
+        return false
+      }
+    }, `must be a string or a JSON value of at most ${MAX_CUSTOM_BODY_BYTES} bytes`),
+  )
 
 /** Whether a request carries every header of `wanted` with exactly that value (names lower-case). */
 export function hasHeaders(

@@ -3,7 +3,9 @@
  * wait a timer holds, which a fault's delay shares.
  * @module
  */
+
 import { InputRangeError, parseInput, rule } from '../core/input-error.js'
+import * as z from '../core/zod.js'
 
 /** The longest wait a timer can hold (2^31 − 1 ms, 24.8 days): `setTimeout` fires after 1 ms for more. */
 export const MAX_TIMER_MS = 2 ** 31 - 1
@@ -19,14 +21,15 @@ export const isMs = (value: unknown): value is number =>
  * A latency setting: milliseconds, or a `{ min, max }` range to draw from. One schema for
  * `latency.set`, the control surface's `PUT /latency` and a snapshot's `latency`.
  */
-export const latencySchema = rule<LatencySetting>((value) => {
-  if (isMs(value)) return true
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const keys = Object.keys(value)
-  const { min, max } = value as { min?: unknown; max?: unknown }
-  return keys.length === 2 && isMs(min) && isMs(max) && min <= max
-}, `must be a number of milliseconds from 0 to ${MAX_TIMER_MS}, or { min, max } with 0 <= min <= max <= ${MAX_TIMER_MS}`).transform(
-  (value) => (typeof value === 'number' ? value : { min: value.min, max: value.max }),
+export const latencySchema = z.pipe(
+  rule<LatencySetting>((value) => {
+    if (isMs(value)) return true
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+    const keys = Object.keys(value)
+    const { min, max } = value as { min?: unknown; max?: unknown }
+    return keys.length === 2 && isMs(min) && isMs(max) && min <= max
+  }, `must be a number of milliseconds from 0 to ${MAX_TIMER_MS}, or { min, max } with 0 <= min <= max <= ${MAX_TIMER_MS}`),
+  z.transform((value) => (typeof value === 'number' ? value : { min: value.min, max: value.max })),
 )
 
 /** Validates a latency setting (any value, as it may come from JSON), throwing a clear error for a bad one. */

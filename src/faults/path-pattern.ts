@@ -7,12 +7,13 @@
  * and so is the path tested. See decisions/fault-path-patterns.md.
  * @module
  */
-import * as z from 'zod'
+
 import {
   compileLinearPattern,
   type LinearPattern,
   linearPatternsReady,
 } from '../core/linear-pattern.js'
+import * as z from '../core/zod.js'
 
 /**
  * The longest path a pattern is tested against, in characters: a longer path never matches a pattern (an
@@ -56,31 +57,37 @@ export function compilePathPattern(source: string): LinearPathPattern | { proble
 
 /** A `pathPattern` given as text, compiled (the control surface's inputs). */
 export const pathPatternField = () =>
-  z
-    .custom<string>((value) => typeof value === 'string', {
-      error: 'must be a string (a regular expression in RE2 syntax)',
-    })
-    .transform((source, context): LinearPathPattern => {
-      const compiled = compilePathPattern(source)
-      if ('problem' in compiled) {
-        context.addIssue({ code: 'custom', message: compiled.problem })
-        return z.NEVER
-      }
-      return compiled
-    })
-    .optional()
+  z.optional(
+    z.pipe(
+      z.custom<string>((value) => typeof value === 'string', {
+        error: 'must be a string (a regular expression in RE2 syntax)',
+      }),
+      z.transform((source: string, context): LinearPathPattern => {
+        const compiled = compilePathPattern(source)
+        if ('problem' in compiled) {
+          // zod/mini's transform has no `addIssue`: the issue classic's would add.
+          context.issues.push({ code: 'custom', message: compiled.problem, input: source })
+          return z.NEVER
+        }
+        return compiled
+      }),
+    ),
+  )
 
 /** A `pathPattern` given as text and kept as text, checked by compiling it (a scenario stays JSON). */
 export const pathPatternSourceField = () =>
-  z
-    .custom<string>((value) => typeof value === 'string', {
-      error: 'must be a string (a regular expression in RE2 syntax)',
-    })
-    .superRefine((source, context) => {
-      const compiled = compilePathPattern(source)
-      if ('problem' in compiled) context.addIssue({ code: 'custom', message: compiled.problem })
-    })
-    .optional()
+  z.optional(
+    z
+      .custom<string>((value) => typeof value === 'string', {
+        error: 'must be a string (a regular expression in RE2 syntax)',
+      })
+      .check(
+        z.superRefine((source: string, context) => {
+          const compiled = compilePathPattern(source)
+          if ('problem' in compiled) context.addIssue({ code: 'custom', message: compiled.problem })
+        }),
+      ),
+  )
 
 /** Whether a scenario (or anything with its `stubs`) gives a stub a `pathPattern`, which needs re2js. */
 export function hasPathPatterns(value: unknown): boolean {

@@ -5,8 +5,9 @@
  * message: `[understudy] Failed to inject a fault: <field>: must be … (got …)`.
  * @module
  */
-import type * as z from 'zod'
+
 import { rule } from '../core/input-error.js'
+import * as z from '../core/zod.js'
 import { customBodyField, requestHeadersField, responseHeadersField } from './fields.js'
 import { isMs, MAX_TIMER_MS } from './latency.js'
 
@@ -33,51 +34,65 @@ const isPathTest = (value: unknown): value is PathTest =>
     typeof (value as PathTest).test === 'function')
 
 /** A fault's path in process: an exact string, or a regular expression (anything with `source` and `test`). */
-export const pathField = rule<string | PathTest>(
-  (value) => isString(value) || isPathTest(value),
-  'must be a string or a regular expression',
-).optional()
+export const pathField = z.optional(
+  rule<string | PathTest>(
+    (value) => isString(value) || isPathTest(value),
+    'must be a string or a regular expression',
+  ),
+)
 
 /** The fields of a fault definition after `service` and before `path`, as both ways in take them. */
 export const faultRuleFields = {
-  operation: rule<string>(isString, 'must be a string').optional(),
-  tenant: rule<string>(
-    (value) => isString(value) && value.length <= 256,
-    'must be a string of at most 256 characters',
-  ).optional(),
+  operation: z.optional(rule<string>(isString, 'must be a string')),
+  tenant: z.optional(
+    rule<string>(
+      (value) => isString(value) && value.length <= 256,
+      'must be a string of at most 256 characters',
+    ),
+  ),
   headers: requestHeadersField(),
-  method: rule<string>(isString, 'must be a string').optional(),
-  status: rule<number>(
-    (value) =>
-      Number.isInteger(value) &&
-      (value as number) >= FAULT_STATUS_RANGE.min &&
-      (value as number) <= FAULT_STATUS_RANGE.max &&
-      !(FAULT_STATUS_RANGE.without as readonly unknown[]).includes(value),
-    'must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body',
-  ).optional(),
-  message: rule<string>(
-    (value) => isString(value) && value.length <= 10_000,
-    'must be a string of at most 10000 characters',
-  ).optional(),
+  method: z.optional(rule<string>(isString, 'must be a string')),
+  status: z.optional(
+    rule<number>(
+      (value) =>
+        Number.isInteger(value) &&
+        (value as number) >= FAULT_STATUS_RANGE.min &&
+        (value as number) <= FAULT_STATUS_RANGE.max &&
+        !(FAULT_STATUS_RANGE.without as readonly unknown[]).includes(value),
+      'must be an HTTP status from 200 to 599 other than 204, 205 and 304, which carry no body',
+    ),
+  ),
+  message: z.optional(
+    rule<string>(
+      (value) => isString(value) && value.length <= 10_000,
+      'must be a string of at most 10000 characters',
+    ),
+  ),
   body: customBodyField(),
   responseHeaders: responseHeadersField(),
-  retryAfter: rule<number>(
-    (value) =>
-      typeof value === 'number' &&
-      Number.isFinite(value) &&
-      value >= 0 &&
-      value <= MAX_TIMER_MS / 1000,
-    `must be a number of seconds from 0 to ${MAX_TIMER_MS / 1000}`,
-  ).optional(),
-  delayMs: rule<number>(isMs, MS).optional(),
-  network: rule<'reset' | 'hang'>(
-    (value) => value === 'reset' || value === 'hang',
-    'must be "reset" or "hang"',
-  ).optional(),
-  times: rule<number>(
-    (value) => Number.isSafeInteger(value) && (value as number) >= 1,
-    `must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`,
-  ).optional(),
+  retryAfter: z.optional(
+    rule<number>(
+      (value) =>
+        typeof value === 'number' &&
+        Number.isFinite(value) &&
+        value >= 0 &&
+        value <= MAX_TIMER_MS / 1000,
+      `must be a number of seconds from 0 to ${MAX_TIMER_MS / 1000}`,
+    ),
+  ),
+  delayMs: z.optional(rule<number>(isMs, MS)),
+  network: z.optional(
+    rule<'reset' | 'hang'>(
+      (value) => value === 'reset' || value === 'hang',
+      'must be "reset" or "hang"',
+    ),
+  ),
+  times: z.optional(
+    rule<number>(
+      (value) => Number.isSafeInteger(value) && (value as number) >= 1,
+      `must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`,
+    ),
+  ),
 }
 
 /**
@@ -93,7 +108,7 @@ export function checkFaultEffects(
     body?: unknown
     responseHeaders?: unknown
   },
-  context: z.RefinementCtx,
+  context: z.core.$RefinementCtx,
 ): void {
   for (const field of ['body', 'responseHeaders', 'message', 'retryAfter'] as const) {
     if ((fault as Record<string, unknown>)[field] !== undefined && fault.status === undefined) {

@@ -5,16 +5,19 @@
  * values with the same message.
  * @module
  */
-import * as z from 'zod'
+
 import { rule } from '../core/input-error.js'
+import * as z from '../core/zod.js'
 import { customBodyField, requestHeadersField, responseHeadersField } from './fields.js'
 import { isMs, MAX_TIMER_MS } from './latency.js'
 
 const shortText = (most: number) =>
-  rule<string>(
-    (value) => typeof value === 'string' && value.length <= most,
-    `must be a string of at most ${most} characters`,
-  ).optional()
+  z.optional(
+    rule<string>(
+      (value) => typeof value === 'string' && value.length <= most,
+      `must be a string of at most ${most} characters`,
+    ),
+  )
 
 /** Statuses that carry no body. */
 const BODILESS = [204, 205, 304]
@@ -23,27 +26,30 @@ const BODILESS = [204, 205, 304]
 export const stubRuleFields = {
   name: shortText(200),
   tenant: shortText(256),
-  method: rule<string>(
-    (value) => typeof value === 'string' && /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,32}$/.test(value),
-    'must be an HTTP method',
-  ).optional(),
+  method: z.optional(
+    rule<string>(
+      (value) => typeof value === 'string' && /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,32}$/.test(value),
+      'must be an HTTP method',
+    ),
+  ),
   headers: requestHeadersField(),
-  status: rule<number>(
-    (value) => Number.isInteger(value) && (value as number) >= 200 && (value as number) <= 599,
-    'must be an HTTP status from 200 to 599',
-  ).optional(),
+  status: z.optional(
+    rule<number>(
+      (value) => Number.isInteger(value) && (value as number) >= 200 && (value as number) <= 599,
+      'must be an HTTP status from 200 to 599',
+    ),
+  ),
   body: customBodyField(),
   responseHeaders: responseHeadersField(),
-  delayMs: rule<number>(
-    isMs,
-    `must be a number of milliseconds from 0 to ${MAX_TIMER_MS}`,
-  ).optional(),
+  delayMs: z.optional(
+    rule<number>(isMs, `must be a number of milliseconds from 0 to ${MAX_TIMER_MS}`),
+  ),
 }
 
 /** The rules across a stub's fields: a path (one of `path` and `pathPattern` where both exist); no body on 204, 205, 304. */
 export function checkStub(
   stub: { path?: unknown; pathPattern?: unknown; status?: unknown; body?: unknown },
-  context: z.RefinementCtx,
+  context: z.core.$RefinementCtx,
 ): void {
   if (stub.path !== undefined && stub.pathPattern !== undefined) {
     context.addIssue({
@@ -68,20 +74,22 @@ export function checkStub(
 }
 
 /** An exact path: below the service's base URL, so it starts with `/`. */
-const stubPathField = rule<string>(
-  (value) => typeof value === 'string' && value.startsWith('/') && value.length <= 2_048,
-  'must be a path starting with / (below the service’s base URL), of at most 2048 characters',
-).optional()
+const stubPathField = z.optional(
+  rule<string>(
+    (value) => typeof value === 'string' && value.startsWith('/') && value.length <= 2_048,
+    'must be a path starting with / (below the service’s base URL), of at most 2048 characters',
+  ),
+)
 
 /**
  * A stub as JSON (over HTTP, in a scenario): `service` by the given rule, `path` exact or `pathPattern` by
  * the given rule (compiled over HTTP, kept as text in a scenario).
  */
-export function jsonStubSchema<Service extends z.ZodType, Pattern extends z.ZodType>(
+export function jsonStubSchema<Service extends z.ZodMiniType, Pattern extends z.ZodMiniType>(
   service: Service,
   pathPattern: Pattern,
 ) {
   return z
     .strictObject({ service, ...stubRuleFields, path: stubPathField, pathPattern })
-    .superRefine(checkStub)
+    .check(z.superRefine(checkStub))
 }

@@ -4,8 +4,10 @@
  * show it.
  * @module
  */
+
 import { messagingScenarioSchema } from '../../scenarios/schema/messaging.js'
 import type { ServiceDefinition } from '../core/service.js'
+import * as z from '../core/zod.js'
 import type { MessagingOperation } from './context.js'
 import { internalError, nginxBadRequest } from './errors.js'
 import type { inspectMessaging } from './inspect.js'
@@ -47,7 +49,7 @@ export function messagingDefinition<const Operations extends readonly MessagingO
     serverPrefix: '/messaging',
     serverBaseUrl: (prefixUrl) => `${prefixUrl}/{subdomain}`,
     operations,
-    scenarioSchema: messagingScenarioSchema.default({ organizations: [] }),
+    scenarioSchema: z._default(messagingScenarioSchema, { organizations: [] }),
     snapshot: { schema: messagingSnapshotSchema, check: checkMessagingSnapshot },
     create: (context, options) => createMessagingService(context, options, operations),
     discover: (messaging): MessagingDiscovery => ({

@@ -4,8 +4,9 @@
  * resolving, counters past every id given).
  * @module
  */
-import * as z from 'zod'
+
 import { count, epochMs, id, oneOf, type Path, uniqueBy } from '../core/snapshot-fields.js'
+import * as z from '../core/zod.js'
 import { FEATURE_LEVEL_RANGE } from './feature-levels.js'
 import { pyStrip } from './python.js'
 import { BOT_TYPES, ROLES } from './records.js'
@@ -21,50 +22,61 @@ const visibility = oneOf(
 export const messagingSnapshotSchema = z.strictObject({
   organizations: z.array(
     z.strictObject({
-      id: z.number().int().min(2),
-      subdomain: z.string().regex(/^[a-z0-9-]{1,63}$/, 'must be 1 to 63 characters from a-z 0-9 -'),
-      name: z.string().min(1),
+      id: z.number().check(z.int(), z.gte(2)),
+      subdomain: z
+        .string()
+        .check(z.regex(/^[a-z0-9-]{1,63}$/, 'must be 1 to 63 characters from a-z 0-9 -')),
+      name: z.string().check(z.minLength(1)),
       description: z.string(),
-      featureLevel: z.number().int().min(FEATURE_LEVEL_RANGE.min).max(FEATURE_LEVEL_RANGE.max),
+      featureLevel: z
+        .number()
+        .check(z.int(), z.gte(FEATURE_LEVEL_RANGE.min), z.lte(FEATURE_LEVEL_RANGE.max)),
       deactivated: z.boolean(),
       emailsRestrictedToDomains: z.boolean(),
       allowedDomains: z.array(
-        z.strictObject({ domain: z.string().min(1), allowSubdomains: z.boolean() }),
+        z.strictObject({ domain: z.string().check(z.minLength(1)), allowSubdomains: z.boolean() }),
       ),
       disallowDisposableEmailAddresses: z.boolean(),
       requireUniqueNames: z.boolean(),
       passwordPolicy: z.enum(['production', 'development']),
-      rateLimit: z
-        .strictObject({ perMinute: z.number().int().min(1), perHour: z.number().int().min(1) })
-        .nullable(),
+      rateLimit: z.nullable(
+        z.strictObject({
+          perMinute: z.number().check(z.int(), z.gte(1)),
+          perHour: z.number().check(z.int(), z.gte(1)),
+        }),
+      ),
       position: count,
       /** Absent from snapshots written before it was kept: 1 (everyone), what the simulator did then. */
-      emailAddressVisibility: visibility.default(1),
+      emailAddressVisibility: z._default(visibility, 1),
     }),
   ),
   users: z.array(
     z.strictObject({
       id,
       organization: z.string(),
-      email: z.string().min(1),
+      email: z.string().check(z.minLength(1)),
       fullName: z.string(),
       role: oneOf(Object.values(ROLES), `a role value (${Object.values(ROLES).join(', ')})`),
-      apiKey: z.string().regex(/^[A-Za-z0-9]{32}$/, 'must be 32 characters from A-Z a-z 0-9'),
-      password: z.string().nullable(),
+      apiKey: z
+        .string()
+        .check(z.regex(/^[A-Za-z0-9]{32}$/, 'must be 32 characters from A-Z a-z 0-9')),
+      password: z.nullable(z.string()),
       canCreateUsers: z.boolean(),
       isActive: z.boolean(),
-      botType: oneOf(
-        Object.values(BOT_TYPES),
-        `a bot type value (${Object.values(BOT_TYPES).join(', ')})`,
-      ).nullable(),
-      botOwnerId: id.nullable(),
+      botType: z.nullable(
+        oneOf(
+          Object.values(BOT_TYPES),
+          `a bot type value (${Object.values(BOT_TYPES).join(', ')})`,
+        ),
+      ),
+      botOwnerId: z.nullable(id),
       isSystemBot: z.boolean(),
       dateJoined: epochMs,
       timezone: z.string(),
       avatarVersion: id,
-      emailAddressVisibility: visibility.default(1),
+      emailAddressVisibility: z._default(visibility, 1),
       /** 0 (or absent, in snapshots written before it was kept): given on import. */
-      recipientId: count.default(0),
+      recipientId: z._default(count, 0),
     }),
   ),
   messages: z.array(
@@ -78,7 +90,7 @@ export const messagingSnapshotSchema = z.strictObject({
       client: z.string(),
       sentAt: epochMs,
       /** 0 (or absent, in snapshots written before it was kept): given on import. */
-      conversationRecipientId: count.default(0),
+      conversationRecipientId: z._default(count, 0),
     }),
   ),
   lastUserId: count,
@@ -86,12 +98,12 @@ export const messagingSnapshotSchema = z.strictObject({
   rateLimitHistories: z.array(
     z.strictObject({ organization: z.string(), userId: id, times: z.array(epochMs) }),
   ),
-}) satisfies z.ZodType<MessagingServiceState>
+}) satisfies z.ZodMiniType<MessagingServiceState>
 
 /** Adds an issue at `base` + the field's path for every problem across the messaging service's records. */
 export function checkMessagingSnapshot(
   messaging: MessagingServiceState,
-  context: z.RefinementCtx,
+  context: z.core.$RefinementCtx,
   base: Path,
 ): void {
   const issue = (path: Path, message: string) =>

@@ -4,8 +4,9 @@
  * `faults/schema.ts`, plus `service` and the operation id, checked against the registry.
  * @module
  */
-import * as z from 'zod'
+
 import { rule, showValue } from '../core/input-error.js'
+import * as z from '../core/zod.js'
 import type { Armed, FaultEffect, FaultMatchFields } from '../faults/faults.js'
 import { checkFaultEffects, faultRuleFields, pathField } from '../faults/schema.js'
 import { type ServiceName, serviceNames } from '../services.js'
@@ -29,10 +30,12 @@ export type FaultDefinition = FaultMatch &
 export type InjectedFault = Armed<FaultDefinition>
 
 /** The `service` field of a fault or a journal filter: a registered service's name. */
-export const serviceField = rule<ServiceName>(
-  (value) => serviceNames.includes(value as ServiceName),
-  `must be ${serviceNames.map((name) => JSON.stringify(name)).join(' or ')}`,
-).optional()
+export const serviceField = z.optional(
+  rule<ServiceName>(
+    (value) => serviceNames.includes(value as ServiceName),
+    `must be ${serviceNames.map((name) => JSON.stringify(name)).join(' or ')}`,
+  ),
+)
 
 /**
  * The rule across `service` and `operation` (of a fault, a journal filter): an operation id that the
@@ -40,7 +43,7 @@ export const serviceField = rule<ServiceName>(
  */
 export function checkOperation(
   value: { service?: unknown; operation?: unknown },
-  context: z.RefinementCtx,
+  context: z.core.$RefinementCtx,
 ): void {
   const problem = operationProblem(value.service, value.operation)
   if (problem) context.addIssue({ code: 'custom', path: ['operation'], message: problem })
@@ -52,7 +55,9 @@ export const faultDefinitionSchema = z
     { service: serviceField, ...faultRuleFields, path: pathField },
     { error: (issue) => `give an object (got ${showValue(issue.input)})` },
   )
-  .superRefine((fault, context) => {
-    checkOperation(fault, context)
-    checkFaultEffects(fault, context)
-  })
+  .check(
+    z.superRefine((fault, context) => {
+      checkOperation(fault, context)
+      checkFaultEffects(fault, context)
+    }),
+  )

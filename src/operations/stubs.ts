@@ -4,8 +4,9 @@
  * of `faults/stub-schema.ts` that `POST /stubs` (`control/http-inputs.ts`) and a scenario's `stubs` share.
  * @module
  */
-import * as z from 'zod'
+
 import { rule, showValue } from '../core/input-error.js'
+import * as z from '../core/zod.js'
 import { pathField } from '../faults/schema.js'
 import { checkStub, stubRuleFields } from '../faults/stub-schema.js'
 import type { Added, StubFields } from '../faults/stubs.js'
@@ -36,4 +37,4 @@ export const stubDefinitionSchema = z
     },
     { error: (issue) => `give an object (got ${showValue(issue.input)})` },
   )
-  .superRefine(checkStub)
+  .check(z.superRefine(checkStub))

@@ -3,8 +3,10 @@
  * server, its scenario and snapshot parts, and how discovery, the banner and the inspector show it.
  * @module
  */
+
 import { routerScenarioSchema } from '../../scenarios/schema/router.js'
 import type { ServiceDefinition } from '../core/service.js'
+import * as z from '../core/zod.js'
 import type { RouterOperation } from './context.js'
 import { routerError, routerMessages } from './errors.js'
 import type { inspectRouter } from './inspect.js'
@@ -43,7 +45,7 @@ export function routerDefinition<const Operations extends readonly RouterOperati
     serverPrefix: '/router',
     serverBaseUrl: (prefixUrl) => `${prefixUrl}/api/v1`,
     operations,
-    scenarioSchema: routerScenarioSchema.default({ workspaces: [], scripts: [] }),
+    scenarioSchema: z._default(routerScenarioSchema, { workspaces: [], scripts: [] }),
     snapshot: { schema: routerSnapshotSchema, check: checkRouterSnapshot },
     create: (context, options) =>
       createRouterService(context, { ...options, inProcessPaths: INFERENCE_PATHS }, operations),

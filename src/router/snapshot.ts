@@ -4,26 +4,27 @@
  * order, the counter past every seq given).
  * @module
  */
-import * as z from 'zod'
+
 import { routerScriptSchema } from '../../scenarios/schema/router.js'
 import { count, id, isoTime, type Path, plainObject, uniqueBy } from '../core/snapshot-fields.js'
+import * as z from '../core/zod.js'
 import type { RouterServiceState } from './service.js'
 
 export const routerSnapshotSchema = z.strictObject({
   workspaces: z.array(
     z.strictObject({
       id: z.uuid(),
-      name: z.string().min(1),
+      name: z.string().check(z.minLength(1)),
       presetWrites: z.enum(['any-key', 'management-only']),
     }),
   ),
   keys: z.array(
     z.strictObject({
-      key: z.string().min(1),
-      label: z.string().min(1),
+      key: z.string().check(z.minLength(1)),
+      label: z.string().check(z.minLength(1)),
       kind: z.enum(['inference', 'management']),
       disabled: z.boolean(),
-      userId: z.string().min(1),
+      userId: z.string().check(z.minLength(1)),
       workspaceId: z.string(),
     }),
   ),
@@ -31,13 +32,13 @@ export const routerSnapshotSchema = z.strictObject({
     z.strictObject({
       id: z.uuid(),
       name: z.string(),
-      slug: z.string().min(1),
-      description: z.string().nullable(),
-      status: z.string().min(1),
-      status_updated_at: isoTime.nullable(),
+      slug: z.string().check(z.minLength(1)),
+      description: z.nullable(z.string()),
+      status: z.string().check(z.minLength(1)),
+      status_updated_at: z.nullable(isoTime),
       created_at: isoTime,
       updated_at: isoTime,
-      creator_user_id: z.string().nullable(),
+      creator_user_id: z.nullable(z.string()),
       workspace_id: z.string(),
       designated_version_id: z.string(),
       seq: count,
@@ -49,7 +50,7 @@ export const routerSnapshotSchema = z.strictObject({
       preset_id: z.string(),
       version: id,
       config: plainObject,
-      system_prompt: z.string().nullable(),
+      system_prompt: z.nullable(z.string()),
       creator_id: z.string(),
       created_at: isoTime,
       updated_at: isoTime,
@@ -57,13 +58,13 @@ export const routerSnapshotSchema = z.strictObject({
   ),
   seq: count,
   /** The scenario's scripted answers and how often each has answered (absent in older snapshots). */
-  scripts: z.array(z.strictObject({ script: routerScriptSchema, calls: count })).default([]),
-}) satisfies z.ZodType<RouterServiceState>
+  scripts: z._default(z.array(z.strictObject({ script: routerScriptSchema, calls: count })), []),
+}) satisfies z.ZodMiniType<RouterServiceState>
 
 /** Adds an issue at `base` + the field's path for every problem across the router's records. */
 export function checkRouterSnapshot(
   router: RouterServiceState,
-  context: z.RefinementCtx,
+  context: z.core.$RefinementCtx,
   base: Path,
 ): void {
   const issue = (path: Path, message: string) =>

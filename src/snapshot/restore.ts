@@ -2,8 +2,9 @@
  * Reading a snapshot back: its problems, every one named by its path, or the validated snapshot.
  * @module
  */
-import type * as z from 'zod'
+
 import { InputTypeError } from '../core/input-error.js'
+import type * as z from '../core/zod.js'
 import { SNAPSHOT_FORMAT_VERSION, type Snapshot, snapshotSchema } from './schema.js'
 
 /**

@@ -5,11 +5,12 @@
  * references that resolve), is in its registration (`src/<service>/snapshot.ts`).
  * @module
  */
-import * as z from 'zod'
+
 import { type Scenario, scenarioSchema } from '../../scenarios/schema/index.js'
 import { type ClockState, MAX_TIME_MS } from '../core/clock.js'
 import { type IdPosition, seedSchema } from '../core/ids.js'
 import { epochMs, word } from '../core/snapshot-fields.js'
+import * as z from '../core/zod.js'
 import { type LatencySetting, latencySchema } from '../faults/latency.js'
 import { type DefinitionOf, perService, type ServiceName, serviceDefinitions } from '../services.js'
 
@@ -42,11 +43,11 @@ const serviceParts = perService((definition) => definition.snapshot.schema) as {
  * The checks across records, which the stores rely on and a field's schema cannot see: each service's
  * own (ids and keys unique where its store indexes them, references that resolve, counters past every id).
  */
-function checkReferences(snapshot: Snapshot, context: z.RefinementCtx): void {
+function checkReferences(snapshot: Snapshot, context: z.core.$RefinementCtx): void {
   for (const definition of serviceDefinitions) {
     const check = definition.snapshot.check as (
       state: unknown,
-      context: z.RefinementCtx,
+      context: z.core.$RefinementCtx,
       base: Array<string | number>,
     ) => void
     check(snapshot.services[definition.name], context, ['services', definition.name])
@@ -62,20 +63,19 @@ const clockSchema = z
   .strictObject({
     start: epochMs,
     created: z.enum(['fixed', 'real']),
-    fixedAt: epochMs.nullable(),
-    offsetMs: z
-      .number()
-      .min(-2 * MAX_TIME_MS)
-      .max(2 * MAX_TIME_MS),
+    fixedAt: z.nullable(epochMs),
+    offsetMs: z.number().check(z.gte(-2 * MAX_TIME_MS), z.lte(2 * MAX_TIME_MS)),
   })
-  .superRefine((clock, context) => {
-    if (Math.abs(clock.start + clock.offsetMs) <= MAX_TIME_MS) return
-    context.addIssue({
-      code: 'custom',
-      path: ['offsetMs'],
-      message: `with the start ${clock.start} it gives ${clock.start + clock.offsetMs}, not a time a Date can hold (within ±8.64e15 ms of 1970)`,
-    })
-  })
+  .check(
+    z.superRefine((clock, context) => {
+      if (Math.abs(clock.start + clock.offsetMs) <= MAX_TIME_MS) return
+      context.addIssue({
+        code: 'custom',
+        path: ['offsetMs'],
+        message: `with the start ${clock.start} it gives ${clock.start + clock.offsetMs}, not a time a Date can hold (within ±8.64e15 ms of 1970)`,
+      })
+    }),
+  )
 
 /** A snapshot of format version 1, with every record's fields and the references between records checked. */
 export const snapshotSchema = z
@@ -96,4 +96,4 @@ export const snapshotSchema = z
         issue.code === 'invalid_type' ? 'must be a snapshot (a JSON object)' : undefined,
     },
   )
-  .superRefine(checkReferences) satisfies z.ZodType<Snapshot>
+  .check(z.superRefine(checkReferences)) satisfies z.ZodMiniType<Snapshot>

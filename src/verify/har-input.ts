@@ -10,7 +10,7 @@
  * be judged, not something Understudy wrote.
  * @module
  */
-import * as z from 'zod'
+import * as z from '../core/zod.js'
 
 /** Input `verify` cannot use: no such file, not JSON, not a HAR, nothing replayable. Exit code 2. */
 export class VerifyInputError extends Error {
@@ -46,47 +46,51 @@ export interface RecordedExchange {
 
 const nameValue = z.looseObject({
   name: z.coerce.string(),
-  value: z.coerce.string().optional().catch(undefined),
+  value: z.catch(z.optional(z.coerce.string()), undefined),
 })
 
 const entrySchema = z.looseObject({
-  startedDateTime: z.string().optional().catch(undefined),
+  startedDateTime: z.catch(z.optional(z.string()), undefined),
   request: z.looseObject({
-    method: z.string().min(1),
-    url: z.string().min(1),
-    headers: z.array(nameValue).optional().catch(undefined),
-    postData: z
-      .looseObject({
-        mimeType: z.string().optional().catch(undefined),
-        text: z.string().optional().catch(undefined),
-        params: z.array(nameValue).optional().catch(undefined),
-        comment: z.string().optional().catch(undefined),
-        _encoding: z.string().optional().catch(undefined),
-        encoding: z.string().optional().catch(undefined),
-      })
-      .optional()
-      .catch(undefined),
-    comment: z.string().optional().catch(undefined),
+    method: z.string().check(z.minLength(1)),
+    url: z.string().check(z.minLength(1)),
+    headers: z.catch(z.optional(z.array(nameValue)), undefined),
+    postData: z.catch(
+      z.optional(
+        z.looseObject({
+          mimeType: z.catch(z.optional(z.string()), undefined),
+          text: z.catch(z.optional(z.string()), undefined),
+          params: z.catch(z.optional(z.array(nameValue)), undefined),
+          comment: z.catch(z.optional(z.string()), undefined),
+          _encoding: z.catch(z.optional(z.string()), undefined),
+          encoding: z.catch(z.optional(z.string()), undefined),
+        }),
+      ),
+      undefined,
+    ),
+    comment: z.catch(z.optional(z.string()), undefined),
   }),
   response: z.looseObject({
-    status: z.coerce.number().int(),
-    headers: z.array(nameValue).optional().catch(undefined),
-    content: z
-      .looseObject({
-        text: z.string().optional().catch(undefined),
-        encoding: z.string().optional().catch(undefined),
-        mimeType: z.string().optional().catch(undefined),
-        comment: z.string().optional().catch(undefined),
-      })
-      .optional()
-      .catch(undefined),
-    comment: z.string().optional().catch(undefined),
-    _error: z.unknown().optional(),
+    status: z.coerce.number().check(z.int()),
+    headers: z.catch(z.optional(z.array(nameValue)), undefined),
+    content: z.catch(
+      z.optional(
+        z.looseObject({
+          text: z.catch(z.optional(z.string()), undefined),
+          encoding: z.catch(z.optional(z.string()), undefined),
+          mimeType: z.catch(z.optional(z.string()), undefined),
+          comment: z.catch(z.optional(z.string()), undefined),
+        }),
+      ),
+      undefined,
+    ),
+    comment: z.catch(z.optional(z.string()), undefined),
+    _error: z.optional(z.unknown()),
   }),
-  _understudy: z
-    .looseObject({ actor: z.string().nullable().optional().catch(undefined) })
-    .optional()
-    .catch(undefined),
+  _understudy: z.catch(
+    z.optional(z.looseObject({ actor: z.catch(z.optional(z.nullable(z.string())), undefined) })),
+    undefined,
+  ),
 })
 
 const harSchema = z.looseObject({

@@ -3,6 +3,7 @@
  * Every rule of the seed's tables (sections 4 and 8) is enforced here or in the shared schemas.
  * @module
  */
+import * as z from '../../core/zod.js'
 import type { ValidationIssue } from './issues.js'
 import { plugins } from './plugins.js'
 import {
@@ -60,23 +61,22 @@ const content = (item: typeof contentItem) =>
   byKind({ string: str(), array: arr(item) }, 'a string or an array')
 
 /** system and developer messages: text content only. */
-const instructionMessage = obj({ role: str(), content: content(textPart), name: str().optional() })
+const instructionMessage = obj({ role: str(), content: content(textPart), name: z.optional(str()) })
 
 const message = byField('role', {
   system: instructionMessage,
-  user: obj({ role: str(), content: content(contentItem), name: str().optional() }),
+  user: obj({ role: str(), content: content(contentItem), name: z.optional(str()) }),
   developer: instructionMessage,
   assistant: obj({
     role: str(),
-    content: byKind(
-      { string: str(), array: arr(contentItem), null: nul() },
-      'a string, an array or null',
-    ).optional(),
-    name: str().optional(),
-    tool_calls: arr(obj({})).optional(),
-    reasoning: str({ nullable: true }).optional(),
-    refusal: str({ nullable: true }).optional(),
-    model: str().optional(),
+    content: z.optional(
+      byKind({ string: str(), array: arr(contentItem), null: nul() }, 'a string, an array or null'),
+    ),
+    name: z.optional(str()),
+    tool_calls: z.optional(arr(obj({}))),
+    reasoning: z.optional(str({ nullable: true })),
+    refusal: z.optional(str({ nullable: true })),
+    model: z.optional(str()),
   }),
   tool: obj({ role: str(), content: content(contentItem), tool_call_id: str() }),
 })
@@ -99,14 +99,14 @@ const tool = byField(
       type: str(),
       function: obj({
         name: functionName,
-        description: str().optional(),
-        parameters: obj({}).optional(),
-        strict: bool({ nullable: true }).optional(),
+        description: z.optional(str()),
+        parameters: z.optional(obj({})),
+        strict: z.optional(bool({ nullable: true })),
       }),
-      cache_control: cacheControl.optional(),
+      cache_control: z.optional(cacheControl),
     }),
   },
-  obj({ type: str(), parameters: obj({}).optional() }),
+  obj({ type: str(), parameters: z.optional(obj({})) }),
 )
 
 /** `tool_choice`: none, auto, required, a named function choice, or a server-tool choice. */
@@ -130,9 +130,9 @@ const responseFormat = byField('type', {
     type: str(),
     json_schema: obj({
       name: str({ max: 64 }),
-      description: str().optional(),
-      schema: obj({}).optional(),
-      strict: bool({ nullable: true }).optional(),
+      description: z.optional(str()),
+      schema: z.optional(obj({})),
+      strict: z.optional(bool({ nullable: true })),
     }),
   }),
   grammar: obj({ type: str(), grammar: str() }),
@@ -153,56 +153,58 @@ const prediction = obj(
   { nullable: true },
 )
 
-const nullableNumber = num({ nullable: true }).optional()
-const nullableInteger = int({ nullable: true }).optional()
+const nullableNumber = z.optional(num({ nullable: true }))
+const nullableInteger = z.optional(int({ nullable: true }))
 
 /** ChatRequest: only `messages` is required; unknown keys pass and are dropped. */
 const schema = fields({
   messages: arr(message, { min: 1 }),
-  model: model.optional(),
-  models: models.optional(),
-  stream: bool().optional(),
-  stream_options: obj({ include_usage: bool().optional() }, { nullable: true }).optional(),
-  debug: debug.optional(),
-  cache_control: cacheControl.optional(),
-  prompt_cache_key: promptCacheKey.optional(),
-  prompt_cache_options: promptCacheOptions.optional(),
-  temperature: temperature.optional(),
-  top_p: topP.optional(),
+  model: z.optional(model),
+  models: z.optional(models),
+  stream: z.optional(bool()),
+  stream_options: z.optional(obj({ include_usage: z.optional(bool()) }, { nullable: true })),
+  debug: z.optional(debug),
+  cache_control: z.optional(cacheControl),
+  prompt_cache_key: z.optional(promptCacheKey),
+  prompt_cache_options: z.optional(promptCacheOptions),
+  temperature: z.optional(temperature),
+  top_p: z.optional(topP),
   top_k: nullableInteger,
   top_a: nullableNumber,
   min_p: nullableNumber,
-  frequency_penalty: penalty.optional(),
-  presence_penalty: penalty.optional(),
+  frequency_penalty: z.optional(penalty),
+  presence_penalty: z.optional(penalty),
   repetition_penalty: nullableNumber,
   max_tokens: nullableInteger,
   max_completion_tokens: nullableInteger,
   seed: nullableInteger,
-  stop: stop.optional(),
-  logit_bias: map(num(), { nullable: true }).optional(),
-  logprobs: bool({ nullable: true }).optional(),
-  top_logprobs: topLogprobs.optional(),
-  parallel_tool_calls: bool({ nullable: true }).optional(),
-  tools: arr(tool).optional(),
-  tool_choice: toolChoice.optional(),
-  response_format: responseFormat.optional(),
-  modalities: modalities(['text', 'image', 'audio']).optional(),
-  image_config: imageConfig.optional(),
-  prediction: prediction.optional(),
-  reasoning: obj({
-    effort: reasoningEffort.optional(),
-    summary: reasoningSummary.optional(),
-  }).optional(),
-  reasoning_effort: reasoningEffort.optional(),
-  service_tier: serviceTier.optional(),
-  session_id: sessionId.optional(),
-  user: str().optional(),
-  metadata: metadata(false).optional(),
-  provider: provider.optional(),
-  plugins: plugins.optional(),
-  route: route.optional(),
-  stop_server_tools_when: stopServerToolsWhen.optional(),
-  trace: trace.optional(),
+  stop: z.optional(stop),
+  logit_bias: z.optional(map(num(), { nullable: true })),
+  logprobs: z.optional(bool({ nullable: true })),
+  top_logprobs: z.optional(topLogprobs),
+  parallel_tool_calls: z.optional(bool({ nullable: true })),
+  tools: z.optional(arr(tool)),
+  tool_choice: z.optional(toolChoice),
+  response_format: z.optional(responseFormat),
+  modalities: z.optional(modalities(['text', 'image', 'audio'])),
+  image_config: z.optional(imageConfig),
+  prediction: z.optional(prediction),
+  reasoning: z.optional(
+    obj({
+      effort: z.optional(reasoningEffort),
+      summary: z.optional(reasoningSummary),
+    }),
+  ),
+  reasoning_effort: z.optional(reasoningEffort),
+  service_tier: z.optional(serviceTier),
+  session_id: z.optional(sessionId),
+  user: z.optional(str()),
+  metadata: z.optional(metadata(false)),
+  provider: z.optional(provider),
+  plugins: z.optional(plugins),
+  route: z.optional(route),
+  stop_server_tools_when: z.optional(stopServerToolsWhen),
+  trace: z.optional(trace),
 })
 
 /** Persisted chat keys (docs/router.md, Fidelity notes: config). */

@@ -12,7 +12,7 @@
  * - string pattern of the description: `must match the pattern <pattern>`
  * @module
  */
-import type * as z from 'zod'
+import type * as z from '../../core/zod.js'
 
 /** One failing field: where (`messages[0].role`, `provider.sort`, `metadata.somekey`, `body`) and why. */
 export interface ValidationIssue {

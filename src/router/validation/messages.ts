@@ -7,6 +7,7 @@
  * `described.ts`.
  * @module
  */
+import * as z from '../../core/zod.js'
 import type { ValidationIssue } from './issues.js'
 import { plugins } from './plugins.js'
 import { arr, bool, byField, byKind, fields, int, num, obj, oneOf, str } from './primitives.js'
@@ -38,15 +39,15 @@ const system = byKind(
       obj({
         type: oneOf(['text']),
         text: str(),
-        cache_control: cacheControl.optional(),
-        citations: arr(obj({}), { nullable: true }).optional(),
+        cache_control: z.optional(cacheControl),
+        citations: z.optional(arr(obj({}), { nullable: true })),
       }),
     ),
   },
   'a string or an array',
 )
 
-const parallel = bool().optional()
+const parallel = z.optional(bool())
 
 const toolChoice = byField('type', {
   auto: obj({ type: str(), disable_parallel_tool_use: parallel }),
@@ -55,7 +56,7 @@ const toolChoice = byField('type', {
   tool: obj({ type: str(), name: str(), disable_parallel_tool_use: parallel }),
 })
 
-const display = oneOf(['summarized', 'omitted'], { nullable: true }).optional()
+const display = z.optional(oneOf(['summarized', 'omitted'], { nullable: true }))
 
 const thinking = byField('type', {
   enabled: obj({ type: str(), budget_tokens: int(), display }),
@@ -67,32 +68,32 @@ const thinking = byField('type', {
 const schema = fields({
   model,
   messages: arr(message, { nullable: true }),
-  system: system.optional(),
-  models: models.optional(),
-  max_tokens: int().optional(),
-  temperature: num().optional(),
-  top_p: num().optional(),
-  top_k: int().optional(),
-  stop_sequences: arr(str()).optional(),
-  tools: arr(obj({})).optional(),
-  tool_choice: toolChoice.optional(),
-  thinking: thinking.optional(),
-  output_config: obj({}).optional(),
-  service_tier: str().optional(),
-  speed: oneOf(['fast', 'standard'], { nullable: true }).optional(),
+  system: z.optional(system),
+  models: z.optional(models),
+  max_tokens: z.optional(int()),
+  temperature: z.optional(num()),
+  top_p: z.optional(num()),
+  top_k: z.optional(int()),
+  stop_sequences: z.optional(arr(str())),
+  tools: z.optional(arr(obj({}))),
+  tool_choice: z.optional(toolChoice),
+  thinking: z.optional(thinking),
+  output_config: z.optional(obj({})),
+  service_tier: z.optional(str()),
+  speed: z.optional(oneOf(['fast', 'standard'], { nullable: true })),
   // "Each entry accepts only `model`. Maximum of 3 entries." (MessagesRequest.fallbacks)
-  fallbacks: arr(obj({ model: str() }, { strict: true }), { max: 3, nullable: true }).optional(),
-  provider: provider.optional(),
-  plugins: plugins.optional(),
-  route: route.optional(),
-  metadata: obj({ user_id: str({ nullable: true }).optional() }).optional(),
-  session_id: sessionId.optional(),
-  user: str({ max: 256 }).optional(),
-  stream: bool().optional(),
-  stop_server_tools_when: stopServerToolsWhen.optional(),
-  cache_control: cacheControl.optional(),
-  trace: trace.optional(),
-  context_management: obj({}, { nullable: true }).optional(),
+  fallbacks: z.optional(arr(obj({ model: str() }, { strict: true }), { max: 3, nullable: true })),
+  provider: z.optional(provider),
+  plugins: z.optional(plugins),
+  route: z.optional(route),
+  metadata: z.optional(obj({ user_id: z.optional(str({ nullable: true })) })),
+  session_id: z.optional(sessionId),
+  user: z.optional(str({ max: 256 })),
+  stream: z.optional(bool()),
+  stop_server_tools_when: z.optional(stopServerToolsWhen),
+  cache_control: z.optional(cacheControl),
+  trace: z.optional(trace),
+  context_management: z.optional(obj({}, { nullable: true })),
 })
 
 /**

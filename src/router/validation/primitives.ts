@@ -11,10 +11,10 @@
  * parsed by zod as before, and every issue and its wording come from zod alone.
  * @module
  */
-import * as z from 'zod'
+import * as z from '../../core/zod.js'
 import { typeError } from './issues.js'
 
-type Schema = z.ZodType
+type Schema = z.ZodMiniType
 
 interface Nullable {
   nullable?: boolean
@@ -23,7 +23,7 @@ interface Nullable {
 const orNull = (what: string, o: Nullable) => (o.nullable ? `${what} or null` : what)
 
 function maybeNull<S extends Schema>(schema: S, o: Nullable): Schema {
-  return o.nullable ? schema.nullable() : schema
+  return o.nullable ? z.nullable(schema) : schema
 }
 
 /** A plain check of a value: `true` only when the schema it belongs to accepts the value. */
@@ -66,8 +66,8 @@ const inRange = (value: unknown, o: { min?: number; max?: number }): value is nu
 /** A JSON number, optionally within `[min, max]` and nullable. */
 export function num(o: Nullable & { min?: number; max?: number } = {}): Schema {
   let s = z.number(typeError(orNull('a number', o)))
-  if (o.min !== undefined) s = s.min(o.min)
-  if (o.max !== undefined) s = s.max(o.max)
+  if (o.min !== undefined) s = s.check(z.gte(o.min))
+  if (o.max !== undefined) s = s.check(z.lte(o.max))
   return accepting(maybeNull(s, o), (value) => inRange(value, o), o)
 }
 
@@ -79,9 +79,9 @@ export function int(o: Nullable & { min?: number; max?: number } = {}): Schema {
   const what = orNull('an integer', o)
   let s = z
     .number(typeError(what))
-    .refine(Number.isInteger, { error: `must be ${what}`, abort: true })
-  if (o.min !== undefined) s = s.min(o.min)
-  if (o.max !== undefined) s = s.max(o.max)
+    .check(z.refine(Number.isInteger, { error: `must be ${what}`, abort: true }))
+  if (o.min !== undefined) s = s.check(z.gte(o.min))
+  if (o.max !== undefined) s = s.check(z.lte(o.max))
   return accepting(maybeNull(s, o), (value) => inRange(value, o) && Number.isInteger(value), o)
 }
 
@@ -90,9 +90,9 @@ export function str(
   o: Nullable & { min?: number; max?: number; pattern?: { regex: RegExp; message: string } } = {},
 ): Schema {
   let s = z.string(typeError(orNull('a string', o)))
-  if (o.min !== undefined) s = s.min(o.min)
-  if (o.max !== undefined) s = s.max(o.max)
-  if (o.pattern !== undefined) s = s.regex(o.pattern.regex, { error: o.pattern.message })
+  if (o.min !== undefined) s = s.check(z.minLength(o.min))
+  if (o.max !== undefined) s = s.check(z.maxLength(o.max))
+  if (o.pattern !== undefined) s = s.check(z.regex(o.pattern.regex, { error: o.pattern.message }))
   const { min, max } = o
   // A pattern with state (`g`, `y`) is left to zod.
   const regex = o.pattern?.regex
@@ -156,8 +156,8 @@ export function obj(shape: z.core.$ZodLooseShape, o: Nullable & { strict?: boole
 /** A JSON array of `item`, optionally with an item-count range and nullable. */
 export function arr(item: Schema, o: Nullable & { min?: number; max?: number } = {}): Schema {
   let s = z.array(item, typeError(orNull('an array', o)))
-  if (o.min !== undefined) s = s.min(o.min)
-  if (o.max !== undefined) s = s.max(o.max)
+  if (o.min !== undefined) s = s.check(z.minLength(o.min))
+  if (o.max !== undefined) s = s.check(z.maxLength(o.max))
   const accept = acceptor(item)
   return accepting(
     maybeNull(s, o),

@@ -3,35 +3,38 @@
  * Provider slugs, quantization levels and sort values are not listed by the seed, so any string passes.
  * @module
  */
+import * as z from '../../core/zod.js'
 import { arr, bool, byKind, nul, num, obj, oneOf, str } from './primitives.js'
 
-const nullableBool = bool({ nullable: true }).optional()
+const nullableBool = z.optional(bool({ nullable: true }))
 
 /** `order` / `only` / `ignore`: provider slugs, or null. */
-const providerSlugs = arr(str(), { nullable: true }).optional()
+const providerSlugs = z.optional(arr(str(), { nullable: true }))
 
 /** `preferred_max_latency` / `preferred_min_throughput`: a number, a percentile-cutoff object, or null (as the real API). */
-const preference = byKind(
-  {
-    number: num(),
-    object: obj({
-      p50: num({ nullable: true }).optional(),
-      p75: num({ nullable: true }).optional(),
-      p90: num({ nullable: true }).optional(),
-      p99: num({ nullable: true }).optional(),
-    }),
-    null: nul(),
-  },
-  'a number, an object or null',
-).optional()
+const preference = z.optional(
+  byKind(
+    {
+      number: num(),
+      object: obj({
+        p50: z.optional(num({ nullable: true })),
+        p75: z.optional(num({ nullable: true })),
+        p90: z.optional(num({ nullable: true })),
+        p99: z.optional(num({ nullable: true })),
+      }),
+      null: nul(),
+    },
+    'a number, an object or null',
+  ),
+)
 
 /** `max_price`: string-valued prices. */
 const maxPrice = obj({
-  prompt: str().optional(),
-  completion: str().optional(),
-  image: str().optional(),
-  audio: str().optional(),
-  request: str().optional(),
+  prompt: z.optional(str()),
+  completion: z.optional(str()),
+  image: z.optional(str()),
+  audio: z.optional(str()),
+  request: z.optional(str()),
 })
 
 /** `sort`: a sort name, `{by, partition}`, or null. */
@@ -39,8 +42,8 @@ const sort = byKind(
   {
     string: str(),
     object: obj({
-      by: str({ nullable: true }).optional(),
-      partition: str({ nullable: true }).optional(),
+      by: z.optional(str({ nullable: true })),
+      partition: z.optional(str({ nullable: true })),
     }),
     null: nul(),
   },
@@ -51,17 +54,17 @@ const sort = byKind(
 export const provider = obj(
   {
     allow_fallbacks: nullableBool,
-    data_collection: oneOf(['allow', 'deny'], { nullable: true }).optional(),
+    data_collection: z.optional(oneOf(['allow', 'deny'], { nullable: true })),
     enforce_distillable_text: nullableBool,
     ignore: providerSlugs,
     only: providerSlugs,
     order: providerSlugs,
-    max_price: maxPrice.optional(),
+    max_price: z.optional(maxPrice),
     preferred_max_latency: preference,
     preferred_min_throughput: preference,
-    quantizations: arr(str(), { nullable: true }).optional(),
+    quantizations: z.optional(arr(str(), { nullable: true })),
     require_parameters: nullableBool,
-    sort: sort.optional(),
+    sort: z.optional(sort),
     zdr: nullableBool,
   },
   { strict: true, nullable: true },

@@ -7,6 +7,7 @@
  * rules are checked by `described.ts`.
  * @module
  */
+import * as z from '../../core/zod.js'
 import type { ValidationIssue } from './issues.js'
 import { plugins } from './plugins.js'
 import { arr, bool, byKind, exactly, fields, int, nul, num, obj, oneOf, str } from './primitives.js'
@@ -31,9 +32,9 @@ import {
 } from './shared.js'
 import type { SkinRules } from './skin.js'
 
-const nullableBool = bool({ nullable: true }).optional()
-const nullableInteger = int({ nullable: true }).optional()
-const nullableNumber = num({ nullable: true }).optional()
+const nullableBool = z.optional(bool({ nullable: true }))
+const nullableInteger = z.optional(int({ nullable: true }))
+const nullableNumber = z.optional(num({ nullable: true }))
 
 /** `tool_choice`: auto, none, required, or a choice object with a string `type`. */
 const toolChoice = byKind(
@@ -43,54 +44,56 @@ const toolChoice = byKind(
 
 /** ResponsesRequest; unknown keys pass and are dropped. */
 const schema = fields({
-  model: model.optional(),
-  models: models.optional(),
-  input: byKind({ string: str(), array: arr(obj({})) }, 'a string or an array').optional(),
-  instructions: str({ nullable: true }).optional(),
+  model: z.optional(model),
+  models: z.optional(models),
+  input: z.optional(byKind({ string: str(), array: arr(obj({})) }, 'a string or an array')),
+  instructions: z.optional(str({ nullable: true })),
   temperature: nullableNumber,
   top_p: nullableNumber,
-  top_k: int().optional(),
+  top_k: z.optional(int()),
   frequency_penalty: nullableNumber,
   presence_penalty: nullableNumber,
   top_logprobs: nullableInteger,
   max_output_tokens: nullableInteger,
   max_tool_calls: nullableInteger,
-  tools: arr(obj({})).optional(),
-  tool_choice: toolChoice.optional(),
+  tools: z.optional(arr(obj({}))),
+  tool_choice: z.optional(toolChoice),
   parallel_tool_calls: nullableBool,
-  provider: provider.optional(),
-  plugins: plugins.optional(),
-  reasoning: obj(
-    {
-      effort: reasoningEffort.optional(),
-      summary: reasoningSummary.optional(),
-      enabled: nullableBool,
-      max_tokens: nullableInteger,
-    },
-    { nullable: true },
-  ).optional(),
-  text: obj({}).optional(),
-  service_tier: serviceTier.optional(),
-  modalities: modalities(['text', 'image']).optional(),
-  image_config: imageConfig.optional(),
-  route: route.optional(),
-  truncation: oneOf(['auto', 'disabled'], { nullable: true }).optional(),
-  include: arr(str(), { nullable: true }).optional(),
-  metadata: metadata(true).optional(),
-  previous_response_id: nul().optional(),
-  prompt: obj({ id: str() }, { nullable: true }).optional(),
-  prompt_cache_key: promptCacheKey.optional(),
-  prompt_cache_options: promptCacheOptions.optional(),
-  cache_control: cacheControl.optional(),
-  debug: debug.optional(),
-  trace: trace.optional(),
-  stop_server_tools_when: stopServerToolsWhen.optional(),
-  session_id: sessionId.optional(),
-  safety_identifier: str({ nullable: true }).optional(),
-  user: str({ max: 256 }).optional(),
-  store: exactly(false).optional(),
+  provider: z.optional(provider),
+  plugins: z.optional(plugins),
+  reasoning: z.optional(
+    obj(
+      {
+        effort: z.optional(reasoningEffort),
+        summary: z.optional(reasoningSummary),
+        enabled: nullableBool,
+        max_tokens: nullableInteger,
+      },
+      { nullable: true },
+    ),
+  ),
+  text: z.optional(obj({})),
+  service_tier: z.optional(serviceTier),
+  modalities: z.optional(modalities(['text', 'image'])),
+  image_config: z.optional(imageConfig),
+  route: z.optional(route),
+  truncation: z.optional(oneOf(['auto', 'disabled'], { nullable: true })),
+  include: z.optional(arr(str(), { nullable: true })),
+  metadata: z.optional(metadata(true)),
+  previous_response_id: z.optional(nul()),
+  prompt: z.optional(obj({ id: str() }, { nullable: true })),
+  prompt_cache_key: z.optional(promptCacheKey),
+  prompt_cache_options: z.optional(promptCacheOptions),
+  cache_control: z.optional(cacheControl),
+  debug: z.optional(debug),
+  trace: z.optional(trace),
+  stop_server_tools_when: z.optional(stopServerToolsWhen),
+  session_id: z.optional(sessionId),
+  safety_identifier: z.optional(str({ nullable: true })),
+  user: z.optional(str({ max: 256 })),
+  store: z.optional(exactly(false)),
   background: nullableBool,
-  stream: bool().optional(),
+  stream: z.optional(bool()),
 })
 
 /**

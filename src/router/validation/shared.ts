@@ -3,6 +3,7 @@
  * Ranges and enums come from the seed's tables (section 4) and the real OpenAPI.
  * @module
  */
+import * as z from '../../core/zod.js'
 import {
   anything,
   arr,
@@ -52,14 +53,14 @@ export const modalities = (values: readonly [string, ...string[]]) => arr(oneOf(
 export const route = oneOf(['fallback', 'sort'], { nullable: true })
 
 /** `cache_control`: `{type: 'ephemeral', ttl?}` (ttl values are not constrained by the seed). */
-export const cacheControl = obj({ type: oneOf(['ephemeral']), ttl: str().optional() })
+export const cacheControl = obj({ type: oneOf(['ephemeral']), ttl: z.optional(str()) })
 
 /** `prompt_cache_key`: a string or null. */
 export const promptCacheKey = str({ nullable: true })
 
 /** `prompt_cache_options`: `{mode: 'explicit', ttl?: string | null}` or null. */
 export const promptCacheOptions = obj(
-  { mode: oneOf(['explicit']), ttl: str({ nullable: true }).optional() },
+  { mode: oneOf(['explicit']), ttl: z.optional(str({ nullable: true })) },
   { nullable: true },
 )
 
@@ -76,7 +77,7 @@ export const imageConfig = map(
 )
 
 /** `debug`: `{echo_upstream_body?: boolean}`. */
-export const debug = obj({ echo_upstream_body: bool().optional() })
+export const debug = obj({ echo_upstream_body: z.optional(bool()) })
 
 /** `trace`: an object (its fields are not constrained by the seed). */
 export const trace = obj({})
@@ -85,7 +86,7 @@ export const trace = obj({})
 export const textPart = obj({
   type: oneOf(['text']),
   text: str(),
-  cache_control: cacheControl.optional(),
+  cache_control: z.optional(cacheControl),
 })
 
 /** `stop_server_tools_when`: at least 1 condition, discriminated on `type`. */

@@ -4,12 +4,12 @@
  * system prompt is found.
  * @module
  */
-import type * as z from 'zod'
+import type * as z from '../../core/zod.js'
 import type { ValidationIssue } from './issues.js'
 
 export interface SkinRules {
   /** Validates the body (already known to be a JSON object); unknown top-level keys are allowed. */
-  schema: z.ZodType
+  schema: z.ZodMiniType
   /** The top-level keys copied verbatim into `config` when the body carries them. */
   persisted: ReadonlySet<string>
   /** Rules across fields, run on the raw body after the schema. */
