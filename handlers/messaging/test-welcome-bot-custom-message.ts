@@ -31,7 +31,10 @@ import { isAdministrator } from '../../src/messaging/records.js'
 const MAX_WELCOME_TEXT_LENGTH = 8000
 const PARAM = 'welcome_message_custom_text'
 
-/** Mentions by full name find a user of the organization (any case; none when two share the name). */
+/**
+ * Mentions by full name find a user of the organization (any case; none when two share the name); channel
+ * links find a channel of the organization by its exact name.
+ */
 function markdownContext(call: MessagingCall): MarkdownContext {
   return {
     realmId: call.organization.id,
@@ -41,6 +44,9 @@ function markdownContext(call: MessagingCall): MarkdownContext {
         .usersOf(call.organization.subdomain)
         .filter((user) => !user.isSystemBot && user.fullName.toLowerCase() === wanted)
       return found.length === 1 ? found[0]?.id : undefined
+    },
+    channelIdByName(name) {
+      return call.organization.channels.find((channel) => channel.name === name)?.id
     },
   }
 }

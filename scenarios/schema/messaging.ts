@@ -52,6 +52,25 @@ const messagingRateLimitSchema = z.union([
   }),
 ])
 
+/** A control character (C0 or DEL), which the real server refuses in a channel name. */
+const isControl = (char: string) => char.charCodeAt(0) < 0x20 || char === '\u007f'
+
+/**
+ * A channel (Zulip's stream). Its name is what a channel link names, exactly (`#**general**`; case
+ * counts, as on the real server); at most 60 characters, as the real server's. Without an `id`, a
+ * channel gets the lowest id no channel of the scenario has, in scenario order.
+ */
+const messagingChannelSchema = z.strictObject({
+  name: z.string().check(
+    z.minLength(1),
+    z.maxLength(60),
+    z.refine((name) => name.trim() === name && ![...name].some(isControl), {
+      message: 'must have no leading or trailing spaces and no control characters',
+    }),
+  ),
+  id: z.optional(z.number().check(z.int(), z.gte(1))),
+})
+
 const messagingOrganizationSchema = z.strictObject({
   /** The organization's key: its subdomain in process, its path segment on the standalone server. */
   subdomain: z
@@ -103,6 +122,11 @@ const messagingOrganizationSchema = z.strictObject({
    * organization without Welcome Bot (`welcome-bot@zulip.com`, a system bot) gets one appended.
    */
   users: z.array(messagingUserSchema),
+  /**
+   * The organization's channels, in creation order. Default: the three a new real organization gets,
+   * `Zulip`, `sandbox` and `general` (ids 1, 2, 3 in the first organization, 4, 5, 6 in the second, …).
+   */
+  channels: z.optional(z.array(messagingChannelSchema)),
 })
 
 export const messagingScenarioSchema = z
@@ -113,7 +137,28 @@ export const messagingScenarioSchema = z
     z.superRefine((scenario, context) => {
       const subdomains = new Set<string>()
       const keys = new Set<string>()
+      const channelIds = new Set<number>()
       scenario.organizations.forEach((organization, o) => {
+        const channelNames = new Set<string>()
+        organization.channels?.forEach((channel, c) => {
+          const path = ['organizations', o, 'channels', c]
+          // The real server's names are unique in an organization whatever the case.
+          const name = channel.name.toLowerCase()
+          if (channelNames.has(name))
+            context.addIssue({
+              code: 'custom',
+              path: [...path, 'name'],
+              message: 'is used by another channel of the organization',
+            })
+          channelNames.add(name)
+          if (channel.id !== undefined && channelIds.has(channel.id))
+            context.addIssue({
+              code: 'custom',
+              path: [...path, 'id'],
+              message: 'is used by another channel',
+            })
+          if (channel.id !== undefined) channelIds.add(channel.id)
+        })
         if (subdomains.has(organization.subdomain)) {
           context.addIssue({
             code: 'custom',

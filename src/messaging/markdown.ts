@@ -9,11 +9,13 @@
  * blocks, indented code (4 spaces or a tab), bullet lists (`-`, `*`, `+`) and numbered lists (`1.`,
  * `start` kept), inline code (any number of backticks), `**strong**`, `*em*`, `~~del~~`, links
  * (`[text](url)`, bare `http(s)://` and `www.` URLs), the emoji of `EMOJI` (others stay text), user
- * mentions by full name, system-group mentions (`@_*role:administrators*`), HTML escaped.
+ * mentions by full name, system-group mentions (`@_*role:administrators*`), channel, topic and message
+ * links to the organization's channels (`#**name**`, `#**name>topic**`, `#**name>topic@id**`), HTML
+ * escaped.
  *
  * Approximate (documented in docs/messaging.md): syntax highlighting of code with a language (the code is
- * escaped, not tokenised), emoji outside `EMOJI`, channel links (`#**name**`; the simulator has no
- * channels), spoilers, math, tables, time mentions, and the real server's quirks with a fence that ends
+ * escaped, not tokenised), emoji outside `EMOJI`, a topic link's `/with/` (the channels hold no
+ * messages), spoilers, math, tables, time mentions, and the real server's quirks with a fence that ends
  * the text (reproduced for code and quote fences only).
  * @module
  */
@@ -119,12 +121,83 @@ export interface MarkdownContext {
   realmId: number
   /** The id of the (active or not) user with exactly this full name, or `undefined`. */
   userIdByName(name: string): number | undefined
+  /** The id of the organization's channel with exactly this name (case counts), or `undefined`. */
+  channelIdByName(name: string): number | undefined
+}
+
+/**
+ * `encode_hash_component`: the UTF-8 bytes percent-encoded as Python's `quote(s, safe="*")` does, then
+ * `%` written `.` and a literal `.` as `.2E`.
+ */
+function encodeHashComponent(text: string): string {
+  let out = ''
+  for (const char of text) {
+    if (/^[A-Za-z0-9_~*-]$/.test(char)) out += char
+    else
+      for (const byte of new TextEncoder().encode(char))
+        out += `.${byte.toString(16).toUpperCase().padStart(2, '0')}`
+  }
+  return out
+}
+
+/** `encode_channel`: the id, a dash, and the name with spaces as dashes, hash-encoded. */
+const channelSlug = (id: number, name: string) =>
+  `${id}-${encodeHashComponent(name.replaceAll(' ', '-'))}`
+
+/** Zulip's `BEFORE_MENTION_ALLOWED_REGEX`: a channel link starts the text or follows one of these. */
+const BEFORE_LINK = `(?<![^\\s'"({[/<])`
+/** `#**channel>topic@message**`, `#**channel>topic**` and `#**channel**`, tried in this order. */
+const MESSAGE_LINK = new RegExp(`${BEFORE_LINK}#\\*\\*([^*>]+)>([^*]*)@(\\d+)\\*\\*`, 'g')
+const TOPIC_LINK = new RegExp(`${BEFORE_LINK}#\\*\\*([^*>]+)>([^*]*)\\*\\*`, 'g')
+const CHANNEL_LINK = new RegExp(`${BEFORE_LINK}#\\*\\*([^*]+)\\*\\*`, 'g')
+
+/** Zulip's `Message.EMPTY_TOPIC_FALLBACK_NAME`, shown for the empty topic. */
+const EMPTY_TOPIC = '<em>general chat</em>'
+
+/**
+ * Channel, topic and message links to the organization's channels, as placeholders (the real server's
+ * `StreamTopicMessagePattern`, `StreamTopicPattern`, `StreamPattern`); a name no channel has stays text.
+ * A topic link has no `/with/<message id>`: the simulator's channels hold no messages.
+ */
+function channelLinks(
+  text: string,
+  context: MarkdownContext,
+  placeholder: (html: string) => string,
+): string {
+  if (!text.includes('#**')) return text
+  const topicText = (topic: string) => (topic === '' ? EMPTY_TOPIC : escapeText(topic))
+  return text
+    .replace(MESSAGE_LINK, (whole, name: string, topic: string, message: string) => {
+      const id = context.channelIdByName(name)
+      if (id === undefined) return whole
+      const href = `/#narrow/channel/${channelSlug(id, name)}/topic/${encodeHashComponent(topic)}/near/${message}`
+      return placeholder(
+        `<a class="message-link" href="${href}">#${escapeText(name)} &gt; ${topicText(topic)} @ \u{1f4ac}</a>`,
+      )
+    })
+    .replace(TOPIC_LINK, (whole, name: string, topic: string) => {
+      const id = context.channelIdByName(name)
+      if (id === undefined) return whole
+      const href = `/#narrow/channel/${channelSlug(id, name)}/topic/${encodeHashComponent(topic)}`
+      return placeholder(
+        `<a class="stream-topic" data-stream-id="${id}" href="${href}">#${escapeText(name)} &gt; ${topicText(topic)}</a>`,
+      )
+    })
+    .replace(CHANNEL_LINK, (whole, name: string) => {
+      const id = context.channelIdByName(name)
+      if (id === undefined) return whole
+      return placeholder(
+        `<a class="stream" data-stream-id="${id}" href="/#narrow/channel/${channelSlug(id, name)}">#${escapeText(name)}</a>`,
+      )
+    })
 }
 
 /** Renders inline Markdown (backticks first, then the rest on escaped text). */
 function renderInline(text: string, context: MarkdownContext, quoted: boolean): string {
   let out = ''
   let rest = text
+  // Whether the run follows a code span (whose placeholder keeps a channel link from starting there).
+  let afterCode = false
   for (;;) {
     const open = /`+/.exec(rest)
     if (!open) break
@@ -132,21 +205,28 @@ function renderInline(text: string, context: MarkdownContext, quoted: boolean): 
     const after = rest.slice(open.index + ticks.length)
     const close = new RegExp(`(?<!\`)${ticks}(?!\`)`).exec(after)
     if (!close) {
-      out += renderSpans(rest.slice(0, open.index + ticks.length), context, quoted)
+      out += renderSpans(rest.slice(0, open.index + ticks.length), context, quoted, afterCode)
+      afterCode = false
       rest = after
       continue
     }
-    out += renderSpans(rest.slice(0, open.index), context, quoted)
+    out += renderSpans(rest.slice(0, open.index), context, quoted, afterCode)
     out += `<code>${escapeText(after.slice(0, close.index).trim())}</code>`
+    afterCode = true
     rest = after.slice(close.index + ticks.length)
   }
-  return out + renderSpans(rest, context, quoted)
+  return out + renderSpans(rest, context, quoted, afterCode)
 }
 
 const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>]*[^\s<>.,;:!?'")\]]/g
 
 /** Links, mentions, emoji and emphasis on a run of text without code spans. */
-function renderSpans(raw: string, context: MarkdownContext, quoted: boolean): string {
+function renderSpans(
+  raw: string,
+  context: MarkdownContext,
+  quoted: boolean,
+  afterCode = false,
+): string {
   // Mentions inside a quote are made silent before rendering, as the real server does.
   const text = quoted ? raw.replace(/@(?!_)(\*\*?)/g, '@_$1') : raw
   const pieces: string[] = []
@@ -154,7 +234,12 @@ function renderSpans(raw: string, context: MarkdownContext, quoted: boolean): st
     pieces.push(html)
     return `\u0000${pieces.length - 1}\u0000`
   }
-  let working = text
+  // Channel links come before links (the real server's priorities): a NUL stands for the code span
+  // before the run, so that no link starts right after it, and goes again.
+  const linked = afterCode
+    ? channelLinks(`\u0000${text}`, context, placeholder).slice(1)
+    : channelLinks(text, context, placeholder)
+  let working = linked
     .replace(/\[([^\]\n]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) =>
       placeholder(`<a href="${escapeAttribute(url)}">${escapeText(label)}</a>`),
     )
@@ -191,11 +276,14 @@ function renderSpans(raw: string, context: MarkdownContext, quoted: boolean): st
     .replace(/\*\*(?=\S)([^*]+?)\*\*/g, '<strong>$1</strong>')
     .replace(/\*(?=\S)([^*]+?)\*/g, '<em>$1</em>')
     .replace(/~~(?=\S)([^~]+?)~~/g, '<del>$1</del>')
-  return working.replace(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL marks the placeholders (the endpoint refuses a text holding one).
-    /\u0000(\d+)\u0000/g,
-    (_, index: string) => pieces[Number(index)] as string,
-  )
+  // A link's label may hold a channel link's placeholder: restored in turn.
+  const restore = (html: string): string =>
+    html.replace(
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL marks the placeholders (the endpoint refuses a text holding one).
+      /\u0000(\d+)\u0000/g,
+      (_, index: string) => restore(pieces[Number(index)] as string),
+    )
+  return restore(working)
 }
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)(?:[ \t]+(.*))?$/

@@ -27,7 +27,24 @@ export interface OrganizationRecord {
   position: number
   /** The `email_address_visibility` new users get (`RealmUserDefault`; values in `visibility.ts`). */
   emailAddressVisibility: number
+  /** The organization's channels (Zulip's streams), in creation order: what channel links name. */
+  channels: ChannelRecord[]
 }
+
+/**
+ * A channel (Zulip's stream): its id, unique across the server as the real server's are, and its name,
+ * unique in its organization whatever the case. Only what rendering a channel link needs.
+ */
+export interface ChannelRecord {
+  id: number
+  name: string
+}
+
+/**
+ * The channels a new real organization gets, in the order `do_create_realm` creates them (the real 384
+ * and 442 servers: `Zulip`, `sandbox`, `general`, so ids 1, 2, 3 on a server whose first organization it is).
+ */
+export const NEW_ORGANIZATION_CHANNELS = ['Zulip', 'sandbox', 'general'] as const
 
 /** A user or a bot of one organization. */
 export interface UserRecord {

@@ -48,6 +48,11 @@ export const messagingSnapshotSchema = z.strictObject({
       position: count,
       /** Absent from snapshots written before it was kept: 1 (everyone), what the simulator did then. */
       emailAddressVisibility: z._default(visibility, 1),
+      /** Absent from snapshots written before channels were kept: none, what the simulator had then. */
+      channels: z._default(
+        z.array(z.strictObject({ id, name: z.string().check(z.minLength(1)) })),
+        [],
+      ),
     }),
   ),
   users: z.array(
@@ -122,6 +127,15 @@ export function checkMessagingSnapshot(
     (i) => [...base, 'organizations', i, 'id'],
     'is used by another organization',
   )
+  // Channel ids are the server's, unique across organizations, as the store's channels are.
+  const channelIds = new Set<number>()
+  messaging.organizations.forEach((organization, o) => {
+    organization.channels.forEach((channel, c) => {
+      if (channelIds.has(channel.id))
+        issue(['organizations', o, 'channels', c, 'id'], 'is used by another channel')
+      channelIds.add(channel.id)
+    })
+  })
   const userIds = uniqueBy(
     context,
     messaging.users,

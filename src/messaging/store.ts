@@ -11,7 +11,9 @@ import { pyStrip } from './python.js'
 import { rateLimitRules } from './rate-limit.js'
 import {
   BOT_TYPES,
+  type ChannelRecord,
   type MessageRecord,
+  NEW_ORGANIZATION_CHANNELS,
   type OrganizationRecord,
   ROLES,
   type UserRecord,
@@ -69,6 +71,28 @@ export interface MessagingStoreState {
   lastUserId: number
   /** The last message id given. */
   lastMessageId: number
+}
+
+/**
+ * Each organization's channels with their ids: a channel the scenario gives no id gets the lowest id no
+ * channel of the scenario has, in scenario order (the default three: 1, 2, 3 in the first organization).
+ */
+function channelsOf(scenario: MessagingScenario): ChannelRecord[][] {
+  const claimed = new Set<number>()
+  for (const organization of scenario.organizations)
+    for (const channel of organization.channels ?? [])
+      if (channel.id !== undefined) claimed.add(channel.id)
+  let last = 0
+  return scenario.organizations.map((organization) =>
+    (organization.channels ?? NEW_ORGANIZATION_CHANNELS.map((name) => ({ name }))).map(
+      (channel: { name: string; id?: number | undefined }) => {
+        if (channel.id !== undefined) return { id: channel.id, name: channel.name }
+        do last += 1
+        while (claimed.has(last))
+        return { id: last, name: channel.name }
+      },
+    ),
+  )
 }
 
 /** The key of the one-to-one conversation of two users (in either direction). */
@@ -223,6 +247,7 @@ export function createMessagingStore(context: ServiceContext) {
           ...organization,
           allowedDomains: organization.allowedDomains.map((domain) => ({ ...domain })),
           rateLimit: organization.rateLimit && { ...organization.rateLimit },
+          channels: organization.channels.map((channel) => ({ ...channel })),
         })),
         users: users.all().map((user) => ({ ...user })),
         messages: messages.all().map((message) => ({ ...message })),
@@ -273,6 +298,7 @@ export function createMessagingStore(context: ServiceContext) {
       lastRecipientId = 0
       // The clock's start, not the current time: a reset gives the same data whatever the clock did since.
       const at = context.clock.start
+      const channels = channelsOf(scenario)
       for (const [position, organization] of scenario.organizations.entries()) {
         const featureLevel = organization.featureLevel ?? defaultFeatureLevel
         const visibility =
@@ -294,6 +320,7 @@ export function createMessagingStore(context: ServiceContext) {
           rateLimit: rateLimitRules(organization.rateLimit, `of "${organization.subdomain}"`),
           position,
           emailAddressVisibility: visibility,
+          channels: channels[position] ?? [],
         })
         const seeded: UserRecord[] = []
         for (const user of organization.users) {

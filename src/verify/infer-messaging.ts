@@ -22,6 +22,7 @@ import type { MessagingScenarioInput } from '../../scenarios/schema/messaging.js
 import type { Credential } from './credentials.js'
 import { describeCredential } from './credentials.js'
 import { header } from './har-input.js'
+import { channelsIn, plannedChannels } from './infer-channels.js'
 import {
   type OrganizationVisibility,
   planVisibility,
@@ -200,6 +201,7 @@ export function planMessaging(
   const notes: string[] = []
   const organizations: PlannedOrganization[] = []
   const subdomains = new Set<string>()
+  const channelIds = new Set<number>()
   let keys = 0
 
   const bases = [...new Set(plans.map((plan) => plan.located?.base as string))]
@@ -414,6 +416,7 @@ export function planMessaging(
       earlierMessages.set(id, ids)
     }
     const settings = own.map((plan) => asObject(plan.json)).find((body) => str(body?.realm_name))
+    const channels = plannedChannels(channelsIn(own.map((plan) => plan.json)), channelIds)
     organizations.push({
       base,
       featureLevelFrom: level.from,
@@ -427,6 +430,7 @@ export function planMessaging(
         featureLevel: level.level,
         emailAddressVisibility: visibility.organization,
         ...(rateLimit === undefined ? {} : { rateLimit: { perHour: rateLimit } }),
+        ...(channels === undefined ? {} : { channels }),
         users: users.map((user) => user.input),
       },
     })

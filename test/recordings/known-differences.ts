@@ -3,14 +3,8 @@
  * differences are marked. Each line: the exchange, the request, the kind and path, the real value → the
  * simulator's. recordings.test.ts fails when a line goes away (a fix: delete it) or a new one appears.
  *
- * The Zulip oracle (zulip-384.har, zulip-442.har), after the messaging fidelity work, each remaining line with its
- * decision (docs/verify.md, "The evidence this project keeps"):
- * - 442, exchange 92: the welcome text `#**general**` renders as a channel link on the real server
- *   (`<a class="stream" data-stream-id="3" …>#general</a>`) and as `#<strong>general</strong>` on the simulator.
- *   Not a rendering defect: the real organization has channels (`general` is made with it) and the simulator
- *   models none; the real server renders a link to a channel that does not exist exactly as the simulator does
- *   (`#**no-such-channel**` → `#<strong>no-such-channel</strong>`, checked on the 442 oracle). Kept as a
- *   difference, not normalised away: a client reading that message from a real organization sees the link.
+ * The Zulip oracle (zulip-384.har, zulip-442.har), after the messaging fidelity work: no difference remains
+ * (docs/verify.md, "The evidence this project keeps").
  *
  * What verify no longer reports, and why (not differences of the simulator):
  * - The order of `GET /users` rows (the 442 oracle lists 6, 9, 7, 8): the real query has no ORDER BY, so the
@@ -20,6 +14,9 @@
  *   recording; verify seeds them at their ids, as it seeds the users that existed.
  * - Dummy addresses `user<id>@localhost` against the simulator's `user<id>@localhost.zulipchat.com`: the fake
  *   e-mail domain is the organization's identity (the oracle's `FAKE_EMAIL_DOMAIN`), mapped like its URL.
+ * - 442, exchange 92: the welcome text `#**general**`, a channel link on the real server (`<a class="stream"
+ *   data-stream-id="3" …>#general</a>`): each organization now has the channels of a new real organization
+ *   (`Zulip`, `sandbox`, `general`, ids 1-3), and verify gives it the channels its recorded links show.
  * Skipped on both: exchange 12, the password over 100 characters (500): the recording redacted it, and a
  * redacted password of unknown length cannot be replayed.
  *
@@ -45,9 +42,7 @@ export type RecordingName =
 
 export const KNOWN_DIFFERENCES: Record<RecordingName, string[]> = {
   'zulip-oracle/zulip-384.har': [],
-  'zulip-oracle/zulip-442.har': [
-    '92 GET /api/v1/messages/29 value body.message.content: "<p>A note from <span class=\\"user-group-mention silent\\" data-user-group-id=\\"11\\">Administrators</span>:</p>\\n<blockquote>\\n<p>&lt;b&gt;not bold&lt;/b&gt; &amp; <span class=\\"user-mention silent\\" data-user-id=\\"8\\">Oracle Member</span> @_<em>Administrators</em> <a class=\\"stream\\" data-stream-id=\\"3\\" href=\\"/#narrow/channel/3-general\\">#general</a></p>\\n</blockquote>" → "<p>A note from <span class=\\"user-group-mention silent\\" data-user-group-id=\\"11\\">Administrators</span>:</p>\\n<blockquote>\\n<p>&lt;b&gt;not bold&lt;/b&gt; &amp; <span class=\\"user-mention silent\\" data-user-id=\\"8\\">Oracle Member</span> @_<em>Administrators</em> #<strong>general</strong></p>\\n</blockquote>"',
-  ],
+  'zulip-oracle/zulip-442.har': [],
   'examples/zulip-324-create-user.har': [],
   'examples/zulip-420-create-user.har': [],
   'examples/openrouter-reads.har': [],
