@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
-import { extractZulip } from './zulip-extract.mjs'
+import { extractZulip, refs } from './zulip-extract.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const FOLDER = join(ROOT, 'test/contract/descriptions')
@@ -70,18 +70,6 @@ function check() {
     ok = false
   }
   process.exitCode = ok ? 0 : 1
-}
-
-/** The components a schema tree refers to (`#/components/<kind>/<name>`). */
-function refs(node, into = new Set()) {
-  if (Array.isArray(node)) for (const item of node) refs(item, into)
-  else if (node !== null && typeof node === 'object') {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string') into.add(value)
-      else refs(value, into)
-    }
-  }
-  return into
 }
 
 /** OpenRouter's Presets paths and every component they reference, as the kept file holds them. */

@@ -51,8 +51,8 @@ function blocks(lines, from, to, level) {
   return out
 }
 
-/** The `$ref`s a parsed node holds, anywhere inside it. */
-function refs(node, into = new Set()) {
+/** The `$ref`s a parsed node holds, anywhere inside it (`#/components/<kind>/<name>`). */
+export function refs(node, into = new Set()) {
   if (Array.isArray(node)) for (const item of node) refs(item, into)
   else if (node !== null && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
