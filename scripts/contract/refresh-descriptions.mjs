@@ -29,6 +29,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+import { readKept, writeKept } from './kept-file.mjs'
 import { extractZulip, refs } from './zulip-extract.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -49,14 +50,14 @@ const writeManifest = (manifest) =>
 
 function record(file, entry) {
   const manifest = readManifest()
-  manifest[file] = { ...entry, sha256: sha256(readFileSync(join(FOLDER, file))) }
+  manifest[file] = { ...entry, sha256: sha256(readKept(FOLDER, file)) }
   writeManifest(manifest)
 }
 
 function check() {
   let ok = true
   for (const [file, entry] of Object.entries(readManifest())) {
-    const actual = sha256(readFileSync(join(FOLDER, file)))
+    const actual = sha256(readKept(FOLDER, file))
     if (actual !== entry.sha256) {
       say(`${file}: SHA-256 ${actual}, provenance.json records ${entry.sha256}`)
       ok = false
@@ -144,7 +145,8 @@ function zulip(file) {
   const extract = argv.includes('--extract')
   const target = `zulip-fl${level}${extract ? '-extract' : ''}.openapi.yaml`
   const text = readFileSync(file, 'utf8')
-  writeFileSync(join(FOLDER, target), extract ? extractZulip(text) : text)
+  // A whole Zulip file is over 1 MB: kept gzipped (kept-file.mjs); an extract is small.
+  writeKept(FOLDER, target, extract ? extractZulip(text) : text, !extract)
   record(target, {
     source,
     level,

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { readKept } from '../../scripts/contract/kept-file.mjs'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
 const DESCRIPTIONS = join(HERE, 'descriptions')
@@ -93,7 +94,7 @@ export function nullableWithoutType(node: unknown): unknown {
 export async function description(file: string): Promise<OpenApi> {
   const known = loaded.get(file)
   if (known !== undefined) return known
-  const text = readFileSync(join(DESCRIPTIONS, file), 'utf8')
+  const text = readKept(DESCRIPTIONS, file).toString('utf8')
   let parsed: OpenApi
   if (file.endsWith('.json')) parsed = JSON.parse(text)
   else {

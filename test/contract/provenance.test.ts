@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { readKept } from '../../scripts/contract/kept-file.mjs'
 import { extractZulip } from '../../scripts/contract/zulip-extract.mjs'
 import { OPERATIONS } from './check.js'
 import { description, nullableWithoutType, type OpenApi } from './descriptions.js'
@@ -20,9 +21,7 @@ const provenance: Record<string, { sha256: string; source: string }> = JSON.pars
 
 describe('the kept descriptions', () => {
   it.each(Object.keys(provenance))('%s has the SHA-256 its provenance records', (file) => {
-    const sha = createHash('sha256')
-      .update(readFileSync(join(folder, file)))
-      .digest('hex')
+    const sha = createHash('sha256').update(readKept(folder, file)).digest('hex')
     expect(sha).toBe(provenance[file]?.sha256)
   })
 
@@ -53,7 +52,7 @@ describe('the Zulip extract', () => {
 
   it("keeps the operations and components as Zulip's whole file has them (the level-324 file)", async () => {
     const whole = await description('zulip-fl324.openapi.yaml')
-    const text = readFileSync(join(folder, 'zulip-fl324.openapi.yaml'), 'utf8')
+    const text = readKept(folder, 'zulip-fl324.openapi.yaml').toString('utf8')
     const extract = nullableWithoutType(parse(extractZulip(text, whole))) as OpenApi
     for (const [template, methods] of Object.entries(extract.paths)) {
       for (const method of Object.keys(methods)) {
