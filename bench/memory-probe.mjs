@@ -6,18 +6,23 @@
  *   create-preset call) and `n` users (by the create-user call) created through the request path,
  *   `simulator.dispatch` with the requests the standalone server hands it (validation, storage and the
  *   journal included, as a server or test suite holding that data did it).
- * Prints one JSON line: the RSS and heap holding only the default scenario, then holding the data
- * (right after filling, and settled: after two idle seconds, as a test suite or server is between
- * requests), the peak RSS, the filling time and the records counted back through the simulator's own API.
+ * Prints one JSON line: the RSS and heap holding only the default scenario, then holding the data:
+ * right after filling, after two idle seconds, and settled (after `settleMs` idle milliseconds, the last argument,
+ * 30,000 by default: long enough for V8's memory reducer, which on Node 26 returns the young generation's pages
+ * about ten seconds after the last burst; nothing else runs meanwhile, as a test suite or server between
+ * requests), the RSS sampled every half second while settling (without a collection, so V8 decides alone when
+ * to give memory back) and when it reached the settled figure, the peak RSS, the filling time and the records
+ * counted back through the simulator's own API.
  */
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
 
-const [mode, arg] = process.argv.slice(2)
-if (!['seed', 'requests'].includes(mode) || !arg || !globalThis.gc)
+const [mode, arg, settleArg] = process.argv.slice(2)
+const settleMs = Number(settleArg ?? 30_000)
+if (!['seed', 'requests'].includes(mode) || !arg || !globalThis.gc || !(settleMs >= 2000))
   throw new Error(
-    'usage: node --expose-gc bench/memory-probe.mjs seed <scenario.json> | requests <n>',
+    'usage: node --expose-gc bench/memory-probe.mjs seed <scenario.json> | requests <n> [settle ms, at least 2000]',
   )
 const memory = () => {
   globalThis.gc()
@@ -102,8 +107,21 @@ if (mode === 'seed') {
 }
 const fillMs = performance.now() - began
 const filled = memory()
-await sleep(2000)
+/** The RSS every half second while idle, in MB; no collection is forced meanwhile. */
+const samples = []
+const idleSince = performance.now()
+let afterTwoSeconds
+while (performance.now() - idleSince < settleMs) {
+  await sleep(500)
+  samples.push(process.memoryUsage.rss() / 2 ** 20)
+  if (afterTwoSeconds === undefined && performance.now() - idleSince >= 2000)
+    afterTwoSeconds = memory()
+}
 const settled = memory()
+/** When the RSS first came within 2 MB of the settled figure and stayed there. */
+let settledAfterMs = settleMs
+for (let i = samples.length - 1; i >= 0 && Math.abs(samples[i] - settled.rssMb) <= 2; i--)
+  settledAfterMs = (i + 1) * 500
 
 const workspace = simulator.router.workspaces()[0].id
 const versions = simulator.router
@@ -113,5 +131,18 @@ const users = simulator.messaging.organizations()[0].users.length
 const journal = simulator.journal.count()
 const peakRssMb = process.resourceUsage().maxRSS / 1024
 console.log(
-  JSON.stringify({ mode, before, filled, settled, peakRssMb, fillMs, versions, users, journal }),
+  JSON.stringify({
+    mode,
+    before,
+    filled,
+    afterTwoSeconds,
+    settled,
+    settleMs,
+    settledAfterMs,
+    peakRssMb,
+    fillMs,
+    versions,
+    users,
+    journal,
+  }),
 )
