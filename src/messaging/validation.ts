@@ -91,8 +91,22 @@ export function isValidEmail(raw: string): boolean {
 }
 
 /**
+ * Whether Python's `email.headerregistry.Address(addr_spec=…)` parses the address as sent (not stripped).
+ * Of the addresses Django's validator accepts (after stripping), it refuses those holding an ASCII control
+ * character other than a space or tab: a trailing newline is text its parser cannot consume (`ValueError`),
+ * others a `NonPrintableDefect`. `validate_is_not_disposable` answers either with its disposable error
+ * (the real 384 and 442 servers: `nl@example.com\n` → `Disposable email addresses are not allowed in this
+ * organization`).
+ */
+function addressParses(email: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is matched.
+  return !/[\x00-\x08\x0a-\x1f\x7f]/.test(email)
+}
+
+/**
  * `email_allowed_for_realm` on the address as sent: in a restricted organization, no `+` in the local
- * part and a domain from the allowed list; in an open one, no disposable domain (when that is refused).
+ * part and a domain from the allowed list; in an open one, no disposable domain and an address Python's
+ * parser reads (when disposable ones are refused).
  * `undefined` when allowed, otherwise the error message.
  */
 export function emailNotAllowed(
@@ -103,7 +117,10 @@ export function emailNotAllowed(
   const local = email.slice(0, at)
   const domain = email.slice(at + 1).toLowerCase()
   if (!organization.emailsRestrictedToDomains) {
-    if (organization.disallowDisposableEmailAddresses && isDisposableDomain(domain))
+    if (
+      organization.disallowDisposableEmailAddresses &&
+      (!addressParses(email) || isDisposableDomain(domain))
+    )
       return messagingMessages.disposableEmail
     return undefined
   }

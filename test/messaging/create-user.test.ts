@@ -189,6 +189,22 @@ describe('POST /users: the cases of Zulip test_create_user_backend', () => {
     expect(text).toBe(bad('Disposable email addresses are not allowed in this organization'))
   })
 
+  // The real 384 and 442 servers (oracle round 2, r2-create-emails [29]): `nl@example.com` + LF passes the
+  // form's stripped validation, then Python's Address parser refuses the unstripped address, answered as
+  // a disposable one; leading/trailing spaces and tabs ([12] [13]) are parsed and accepted.
+  it('answers the disposable error for an address with a control character, as Python parses it', async () => {
+    const opts = { as: as('zulipopen', 'iago'), subdomain: 'zulipopen' }
+    for (const email of ['nl@example.com\n', '\rcr@example.com', '"a\u0001b"@example.com']) {
+      const { status, text } = await create({ ...valid, email }, opts)
+      expect([status, text]).toEqual([
+        400,
+        bad('Disposable email addresses are not allowed in this organization'),
+      ])
+    }
+    const spaced = await create({ ...valid, email: ' \tspaced@example.com\t ' }, opts)
+    expect(spaced.status).toBe(200)
+  })
+
   it('refuses a + address in a restricted organization', async () => {
     const { status, text } = await create(
       { ...valid, email: 'iago+label@zulip.com' },
