@@ -73,14 +73,18 @@ function isIpAddress(text: string): boolean {
   }
 }
 
+/** The database column's length (`EMAIL_MAX_LENGTH`): a longer address cannot be stored. */
+export const EMAIL_COLUMN_LENGTH = 254
+
 /**
- * Whether `CreateUserForm`'s `EmailField` accepts the address: stripped, at most 254 characters, and
- * valid for Django's `EmailValidator` (dot-atom or quoted user part; a domain name, `localhost`, or an
- * IP literal). IDN domains are accepted in their Unicode form, as Django 5.1+ does.
+ * Whether `CreateUserForm`'s `EmailField` accepts the address: stripped, at most `maxLength` characters
+ * (254 from `LEVELS.emailFormMaxLength`, Django's 320 before), and valid for Django's `EmailValidator`
+ * (dot-atom or quoted user part; a domain name, `localhost`, or an IP literal). IDN domains are accepted
+ * in their Unicode form, as Django 5.1+ does.
  */
-export function isValidEmail(raw: string): boolean {
+export function isValidEmail(raw: string, maxLength = EMAIL_COLUMN_LENGTH): boolean {
   const email = pyStrip(raw)
-  if (email === '' || codePointLength(email) > 254 || !email.includes('@')) return false
+  if (email === '' || codePointLength(email) > maxLength || !email.includes('@')) return false
   const at = email.lastIndexOf('@')
   const user = email.slice(0, at)
   const domain = email.slice(at + 1)

@@ -363,6 +363,34 @@ describe('POST /users', () => {
     )
   })
 
+  // Oracle round 2 (r2-probes [5]-[10]): 254 characters are created on both; 255 to 320 are the 384 server's
+  // 500 (the form allowed Django's 320, the column holds 254) and the 442 server's Bad name or username; 321
+  // is Bad name or username on both.
+  it('limits the address to 254 characters from level 442; below, 255 to 320 fail at the insert (500)', async () => {
+    const address = (length: number) => {
+      const domain = `${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.${'g'.repeat(60)}.com`
+      return `${'l'.repeat(length - domain.length - 1)}@${domain}`
+    }
+    const internal = '{"result":"error","msg":"Internal server error"}\n'
+    expect((await create({ ...strong, email: address(255) })).text).toBe(
+      bad('Bad name or username'),
+    )
+    simulator.messaging.setFeatureLevel('acme', 384)
+    expect((await create({ ...strong, email: address(254) })).status).toBe(200)
+    for (const length of [255, 320]) {
+      const answer = await create({ ...strong, email: address(length) })
+      expect([answer.status, answer.text]).toEqual([500, internal])
+    }
+    // After every check: a weak password is still the 400, and nothing was created.
+    expect((await create({ ...strong, email: address(300), password: 'xxxx' })).text).toBe(
+      bad('The password is too weak.'),
+    )
+    expect((await create({ ...strong, email: address(321) })).text).toBe(
+      bad('Bad name or username'),
+    )
+    expect((await api('GET', `/users/${address(255)}`)).status).toBe(400)
+  })
+
   it('refuses mailinator.com and checks disposable domains before duplicates', async () => {
     expect((await create({ ...strong, email: 'x@Mailinator.com' })).text).toBe(
       bad('Disposable email addresses are not allowed in this organization'),
