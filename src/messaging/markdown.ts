@@ -71,6 +71,7 @@ export function renderParagraphs(text: string): string {
  */
 const EMOJI: Readonly<Record<string, string>> = {
   '+1': '1f44d',
+  '-1': '1f44e',
   '100': '1f4af',
   bulb: '1f4a1',
   cake: '1f370',
@@ -96,6 +97,86 @@ const EMOJI: Readonly<Record<string, string>> = {
 }
 
 /**
+ * The canonical name of each code point of `EMOJI` (the real server's `codepoint_to_name`, from its
+ * `emoji_codes.json` at level 442): a Unicode emoji in the text renders like its name.
+ */
+const EMOJI_NAME_OF: Readonly<Record<string, string>> = {
+  '1f44d': '+1',
+  '1f44e': '-1',
+  '1f4af': '100',
+  '1f4a1': 'light_bulb',
+  '1f370': 'cake',
+  '2705': 'check',
+  '1f44f': 'clap',
+  '2615': 'coffee',
+  '1f440': 'eyes',
+  '1f525': 'fire',
+  '2764': 'heart',
+  '1f602': 'joy',
+  '1f419': 'octopus',
+  '1f64f': 'folded_hands',
+  '1f680': 'rocket',
+  '1f642': 'slight_smile',
+  '1f604': 'smile',
+  '2728': 'sparkles',
+  '2b50': 'star',
+  '1f389': 'tada',
+  '1f914': 'thinking',
+  '26a0': 'warning',
+  '1f44b': 'wave',
+}
+
+/** The emoji span of a name and its code point. */
+function emojiSpan(name: string, code: string): string {
+  const label = name.replace(/_/g, ' ')
+  return `<span aria-label="${label}" class="emoji emoji-${code}" role="img" title="${label}">:${name}:</span>`
+}
+
+/**
+ * A Unicode emoji of `EMOJI_NAME_OF`, as the real server's emoji pattern finds one: an emoji-presentation
+ * character, or any of them followed by the variation selector U+FE0F (`❤️` is `:heart:`, a bare `❤` stays
+ * text), and not part of a longer sequence (a joiner, a skin tone or a keycap, which have other code
+ * points there; such sequences stay text here).
+ */
+const UNICODE_EMOJI = new RegExp(
+  `(?:(${Object.keys(EMOJI_NAME_OF)
+    .map((code) => String.fromCodePoint(Number.parseInt(code, 16)))
+    .join('|')})\\u{fe0f}|(?=\\p{Emoji_Presentation})(${Object.keys(EMOJI_NAME_OF)
+    .map((code) => String.fromCodePoint(Number.parseInt(code, 16)))
+    .join('|')}))(?![\\u{fe0f}\\u{200d}\\u{1f3fb}-\\u{1f3ff}\\u{20e3}])`,
+  'gu',
+)
+
+/** Zulip's `stream_wildcards` and `topic_wildcards`: `@**all**` and the rest mention everyone. */
+const CHANNEL_WILDCARDS = new Set(['all', 'everyone', 'stream', 'channel'])
+
+/** `[text](url "title")`: the URL with up to one level of balanced parentheses, an optional title. */
+const MARKDOWN_LINK =
+  /\[([^\]\n]+)\]\(\s*(<[^<>\n]*>|(?:[^()\s]|\([^()\s]*\))+)(?:\s+(?:"([^"]*)"|'([^']*)'))?\s*\)/g
+
+/** `allowed_schemes` of Zulip's `sanitize_url`. */
+const ALLOWED_SCHEMES = new Set(
+  'http https ftp file bitcoin geo im irc ircs magnet mailto matrix mms news nntp openpgp4fpr sip sms smsto ssh tel urn webcal wtai xmpp'.split(
+    ' ',
+  ),
+)
+
+/**
+ * `sanitize_url`: the href of a link, or `undefined` for a scheme the real server refuses (the link then
+ * stays text). No scheme: an address is a `mailto:`, a path or a fragment stays relative, anything else
+ * gets `http://`.
+ */
+function sanitizeUrl(url: string): string | undefined {
+  const href = url.replace(/ /g, '%20')
+  // urlsplit's scheme: letters first, then letters, digits, `+`, `-`, `.`, up to the first colon.
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(href)?.[1]?.toLowerCase()
+  if (scheme !== undefined) return ALLOWED_SCHEMES.has(scheme) ? href : undefined
+  if (href.startsWith('/') || href.startsWith('#')) return href
+  if (href.split(/[?#]/)[0]?.includes('@')) return `mailto:${href}`
+  return `http://${href}`
+}
+
+/**
  * The organization's system groups as the real server numbers them: eight per organization, the server's
  * internal realm first (realm 1), each organization's in this order.
  */
@@ -116,11 +197,19 @@ function systemGroupId(realmId: number, name: string): number | undefined {
   return index < 0 ? undefined : (realmId - 1) * SYSTEM_GROUPS.length + index + 1
 }
 
+/** What a user mention shows of a user. */
+export interface MentionedUser {
+  id: number
+  fullName: string
+}
+
 /** What rendering needs of the organization: its realm id and its users (for mentions). */
 export interface MarkdownContext {
   realmId: number
-  /** The id of the (active or not) user with exactly this full name, or `undefined`. */
-  userIdByName(name: string): number | undefined
+  /** The (active or not) user with this full name, or `undefined`. */
+  userByName(name: string): MentionedUser | undefined
+  /** The (active or not) user of the organization with this id, or `undefined`. */
+  userById(id: number): MentionedUser | undefined
   /** The id of the organization's channel with exactly this name (case counts), or `undefined`. */
   channelIdByName(name: string): number | undefined
 }
@@ -218,7 +307,37 @@ function renderInline(text: string, context: MarkdownContext, quoted: boolean): 
   return out + renderSpans(rest, context, quoted, afterCode)
 }
 
-const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>]*[^\s<>.,;:!?'")\]]/g
+/**
+ * The top-level domains the bare-domain autolink knows: the most used of the real server's list (it has
+ * every IANA TLD but `java`, `md`, `mov`, `py`, `zip`); a domain under another one stays text here.
+ */
+const TLDS =
+  'com|org|net|edu|gov|mil|int|io|dev|app|ai|co|me|info|biz|chat|tech|online|site|xyz|cloud|us|uk|de|fr|eu|ca|au|nz|in|jp|cn|ru|nl|be|ch|at|se|no|dk|fi|es|it|pt|pl|cz|br|mx|ar|za|kr|tw|hk|sg|il|ie|tv|cc|ly|gg|so'
+/** Zulip's `get_web_link_regex` path part: text with up to three levels of balanced parentheses. */
+const PAREN_PATH = (() => {
+  let chunk = '[^\\s()"]*'
+  for (let i = 0; i < 3; i++) chunk = `[^\\s()"]*?(?:\\(${chunk}\\)[^\\s()"]*?)*`
+  return chunk
+})()
+const W = '[\\p{L}\\p{M}\\p{N}_]'
+/**
+ * Zulip's `get_web_link_regex`: after a space or one of `'"(,:<` (or at the start), an `http(s)://` URL,
+ * a domain with a known TLD, or an e-mail address; a path may hold balanced parentheses; trailing
+ * punctuation is left out.
+ */
+const URL_PATTERN = new RegExp(
+  `(?<![^\\s'"(,:<])(?:(?:https?://[${W.slice(1, -1)}.:@-]+?|(?:[${W.slice(1, -1)}-]+\\.)+(?:${TLDS}))(?:/${PAREN_PATH}|\\?(?![)"\\s]|$)${PAREN_PATH})?|[${W.slice(1, -1)}.-]+@[${W.slice(1, -1)}.-]+\\.${W}+)(?=[!:;?),.'">]*(?:$|\\s))`,
+  'gu',
+)
+
+/** Python-Markdown's escaping of a text run: entity and character references (`&copy;`, `&#169;`) stay. */
+function escapeInlineText(text: string): string {
+  if (!/[&<>]/.test(text)) return text
+  return text
+    .replace(/&(?!(?:#[0-9]+|#x[0-9a-fA-F]+|[a-zA-Z0-9]+);)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+}
 
 /** Links, mentions, emoji and emphasis on a run of text without code spans. */
 function renderSpans(
@@ -240,19 +359,49 @@ function renderSpans(
     ? channelLinks(`\u0000${text}`, context, placeholder).slice(1)
     : channelLinks(text, context, placeholder)
   let working = linked
-    .replace(/\[([^\]\n]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) =>
-      placeholder(`<a href="${escapeAttribute(url)}">${escapeText(label)}</a>`),
+    .replace(
+      MARKDOWN_LINK,
+      (whole, label: string, target: string, doubleQuoted?: string, singleQuoted?: string) => {
+        const href = sanitizeUrl(target.startsWith('<') ? target.slice(1, -1) : target)
+        if (href === undefined) return whole
+        // ElementTree writes an attribute whose value is its name bare (`title="title"` → `title`).
+        const title = doubleQuoted ?? singleQuoted
+        const titleAttribute =
+          title === undefined
+            ? ''
+            : title === 'title'
+              ? ' title'
+              : ` title="${escapeAttribute(title)}"`
+        return placeholder(
+          `<a href="${escapeAttribute(href)}"${titleAttribute}>${escapeText(label)}</a>`,
+        )
+      },
     )
-    .replace(URL_PATTERN, (url) =>
-      placeholder(
-        `<a href="${escapeAttribute(url.startsWith('www.') ? `http://${url}` : url)}">${escapeText(url)}</a>`,
-      ),
-    )
+    .replace(URL_PATTERN, (url) => {
+      const href = sanitizeUrl(url)
+      if (href === undefined) return url
+      return placeholder(`<a href="${escapeAttribute(href)}">${escapeText(url)}</a>`)
+    })
     .replace(/@_?\*\*([^*\n]+)\*\*/g, (whole, name: string) => {
-      const id = context.userIdByName(name)
-      if (id === undefined) return whole
+      const silent = whole.startsWith('@_')
+      const shown = (text: string) => `${silent ? '' : '@'}${escapeText(text)}`
+      const classes = (base: string) => `${base}${silent ? ' silent' : ''}`
+      if (CHANNEL_WILDCARDS.has(name))
+        return placeholder(
+          `<span class="${classes('user-mention channel-wildcard-mention')}" data-user-id="*">${shown(name)}</span>`,
+        )
+      if (name === 'topic')
+        return placeholder(`<span class="${classes('topic-mention')}">${shown(name)}</span>`)
+      // `@**name|id**` and `@**|id**`: the user with that id, whose full name must be the one given.
+      const byId = /^(.+)?\|(\d+)$/.exec(name)
+      let user: MentionedUser | undefined
+      if (byId) {
+        user = context.userById(Number(byId[2]))
+        if (byId[1] !== undefined && user && user.fullName !== byId[1]) return whole
+      } else user = context.userByName(name)
+      if (user === undefined) return whole
       return placeholder(
-        `<span class="user-mention${whole.startsWith('@_') ? ' silent' : ''}" data-user-id="${id}">${whole.startsWith('@_') ? '' : '@'}${escapeText(name)}</span>`,
+        `<span class="${classes('user-mention')}" data-user-id="${user.id}">${shown(user.fullName)}</span>`,
       )
     })
     .replace(/@_?\*([^*\n]+)\*/g, (whole, name: string) => {
@@ -265,13 +414,13 @@ function renderSpans(
     })
     .replace(/:([a-z0-9_+-]+):/g, (whole, name: string) => {
       const code = EMOJI[name]
-      if (!code) return whole
-      const label = name.replace(/_/g, ' ')
-      return placeholder(
-        `<span aria-label="${label}" class="emoji emoji-${code}" role="img" title="${label}">:${name}:</span>`,
-      )
+      return code ? placeholder(emojiSpan(name, code)) : whole
     })
-  working = escapeText(working)
+    .replace(UNICODE_EMOJI, (emoji: string) => {
+      const code = (emoji.codePointAt(0) as number).toString(16)
+      return placeholder(emojiSpan(EMOJI_NAME_OF[code] as string, code))
+    })
+  working = escapeInlineText(working)
     .replace(/\*\*\*(?=\S)([^*]+?)\*\*\*/g, '<strong><em>$1</em></strong>')
     .replace(/\*\*(?=\S)([^*]+?)\*\*/g, '<strong>$1</strong>')
     .replace(/\*(?=\S)([^*]+?)\*/g, '<em>$1</em>')
@@ -286,7 +435,10 @@ function renderSpans(
   return restore(working)
 }
 
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)(?:[ \t]+(.*))?$/
+/** Zulip's `FENCE_RE`: a fence opens only at the start of a line. */
+const FENCE_OPEN = /^(`{3,}|~{3,})[ \t]*([^`\s]*)(?:[ \t]+(.*))?$/
+/** Python-Markdown's `HRProcessor`: three or more `-`, `_` or `*`, spaced by at most two spaces. */
+const RULE = /^ {0,3}(?:(?:-+ {0,2}){3,}|(?:_+ {0,2}){3,}|(?:\*+ {0,2}){3,}) *$/
 const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t#]*$/
 const BULLET = /^[-*+][ \t]+(.*)$/
 const NUMBERED = /^(\d+)\.[ \t]+(.*)$/
@@ -297,6 +449,7 @@ function startsBlock(line: string): boolean {
   return (
     /^ {0,3}>/.test(line) ||
     FENCE_OPEN.test(line) ||
+    RULE.test(line) ||
     HEADING.test(line) ||
     BULLET.test(line) ||
     NUMBERED.test(line)
@@ -324,14 +477,8 @@ function renderBlocks(lines: readonly string[], context: MarkdownContext, quoted
       const language = (fence[2] ?? '').toLowerCase()
       const content: string[] = []
       i += 1
-      while (i < lines.length) {
-        const closing = (lines[i] as string).trim()
-        if (
-          closing.startsWith(marker[0] as string) &&
-          closing === marker[0]?.repeat(closing.length) &&
-          closing.length >= marker.length
-        )
-          break
+      // Only the same fence closes it (`line.rstrip() == self.fence`).
+      while (i < lines.length && (lines[i] as string).trimEnd() !== marker) {
         content.push(lines[i] as string)
         i += 1
       }
@@ -360,6 +507,11 @@ function renderBlocks(lines: readonly string[], context: MarkdownContext, quoted
       blocks.push(`<blockquote>\n${renderBlocks(inner, context, true)}\n</blockquote>`)
       continue
     }
+    if (RULE.test(line)) {
+      blocks.push('<hr>')
+      i += 1
+      continue
+    }
     const heading = HEADING.exec(line)
     if (heading) {
       const level = (heading[1] as string).length
@@ -371,21 +523,32 @@ function renderBlocks(lines: readonly string[], context: MarkdownContext, quoted
     if (BULLET.test(line) || numbered) {
       const ordered = numbered !== null
       const pattern = ordered ? NUMBERED : BULLET
-      const items: string[][] = []
+      // Python-Markdown's list processors: a blank line followed by another item continues the list, and
+      // makes the item before it and the first item after it loose (their text in a paragraph).
+      const items: { parts: string[]; loose: boolean }[] = []
       while (i < lines.length) {
         const current = lines[i] as string
         const item = pattern.exec(current)
-        if (item) items.push([(ordered ? item[2] : item[1]) ?? ''])
-        else if (current.trim() !== '' && !startsBlock(current)) items.at(-1)?.push(current)
-        else break
+        if (item) items.push({ parts: [(ordered ? item[2] : item[1]) ?? ''], loose: false })
+        else if (current.trim() !== '' && !startsBlock(current)) items.at(-1)?.parts.push(current)
+        else if (current.trim() === '') {
+          let next = i + 1
+          while (next < lines.length && (lines[next] as string).trim() === '') next += 1
+          if (next >= lines.length || !pattern.exec(lines[next] as string)) break
+          const before = items.at(-1)
+          if (before) before.loose = true
+          const after = pattern.exec(lines[next] as string) as RegExpExecArray
+          items.push({ parts: [(ordered ? after[2] : after[1]) ?? ''], loose: true })
+          i = next
+        } else break
         i += 1
       }
       const start = ordered && numbered[1] !== '1' ? ` start="${Number(numbered[1])}"` : ''
       const tag = ordered ? 'ol' : 'ul'
-      const rendered = items.map(
-        (item) =>
-          `<li>${item.map((part) => renderInline(part, context, quoted)).join('<br>\n')}</li>`,
-      )
+      const rendered = items.map(({ parts, loose }) => {
+        const html = parts.map((part) => renderInline(part, context, quoted)).join('<br>\n')
+        return loose ? `<li>\n<p>${html}</p>\n</li>` : `<li>${html}</li>`
+      })
       blocks.push(`<${tag}${start}>\n${rendered.join('\n')}\n</${tag}>`)
       continue
     }
@@ -422,13 +585,39 @@ function renderBlocks(lines: readonly string[], context: MarkdownContext, quoted
   return blocks.join('\n')
 }
 
+/**
+ * Whether a code fence of the text is still open at its end, as Zulip's fenced-code preprocessor reads it
+ * (quote and spoiler fences open fences inside them; a code fence only waits for its own closing line).
+ */
+function endsInOpenCodeFence(lines: readonly string[]): boolean {
+  const open: { marker: string; code: boolean }[] = []
+  for (const line of lines) {
+    const top = open.at(-1)
+    if (top && line.trimEnd() === top.marker) {
+      open.pop()
+      continue
+    }
+    if (top?.code) continue
+    const fence = FENCE_OPEN.exec(line)
+    if (fence) {
+      const language = (fence[2] ?? '').toLowerCase()
+      const code = !['quote', 'quoted', 'spoiler', 'math', 'tex', 'latex'].includes(language)
+      open.push({ marker: fence[1] as string, code })
+    }
+  }
+  return open.at(-1)?.code === true
+}
+
 /** The HTML of the Welcome Bot custom message, as the real server renders its raw content. */
 export function renderWelcomeMessage(text: string, context: MarkdownContext): string {
   const groupId = systemGroupId(context.realmId, 'role:administrators')
   const intro = `<p>A note from <span class="user-group-mention silent" data-user-group-id="${groupId}">Administrators</span>:</p>`
-  // A text of only spaces and tabs leaves the quote fence with nothing to quote: the real server shows a
-  // lone "> ".
-  if (text.trim() === '') return `${intro}\n<p>&gt; </p>`
-  const body = renderBlocks(text.replace(/\r\n?/g, '\n').split('\n'), context, true)
+  const lines = text.replace(/\r\n?/g, '\n').split('\n')
+  // A text of only spaces, tabs and newlines leaves the quote fence with nothing to quote: the real server
+  // shows a lone "> " for each line (`"   "` → one, `"\n"` → two).
+  if (text.trim() === '') return `${intro}\n<p>${lines.map(() => '&gt; ').join('<br>\n')}</p>`
+  // A code fence left open takes the wrapping quote fence's closing line as code.
+  if (endsInOpenCodeFence(lines)) lines.push(unusedFence(text))
+  const body = renderBlocks(lines, context, true)
   return `${intro}\n<blockquote>\n${body}\n</blockquote>`
 }
