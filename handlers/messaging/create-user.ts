@@ -7,11 +7,12 @@
  * 3. the caller has `can_create_users` (from feature level 36);
  * 4. the full name: at most 100 characters, not empty (below 416: at least 2), no invalid characters,
  *    no `|<digits>` ending, unique when the organization requires it;
- * 5. a valid e-mail address (`Bad name or username`);
+ * 5. a valid e-mail address (`Bad name or username`; at most 254 characters from level 442, 320 before);
  * 6. the organization's domain rules (the `+` rule and allowed domains, or disposable domains);
  * 7. no account of the organization already has the address (case-insensitive, deactivated users and
  *    bots included);
- * 8. the password policy (a password over 100 characters is the real server's 500, see `zxcvbnRaises`).
+ * 8. the password policy (a password over 100 characters is the real server's 500, see `zxcvbnRaises`);
+ * 9. below level 442, an address over 254 characters fails at the insert (500).
  *
  * Steps 4–8 and the write run synchronously, so no other request can come between a check and the
  * write: concurrent creates of one address give one success.
@@ -33,9 +34,14 @@ import {
 import { LEVELS } from '../../src/messaging/feature-levels.js'
 import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 import { isResponse } from '../../src/messaging/params.js'
-import { codePointLength } from '../../src/messaging/python.js'
+import { codePointLength, pyStrip } from '../../src/messaging/python.js'
 import { isAdministrator, ROLES } from '../../src/messaging/records.js'
-import { checkFullName, emailNotAllowed, isValidEmail } from '../../src/messaging/validation.js'
+import {
+  checkFullName,
+  EMAIL_COLUMN_LENGTH,
+  emailNotAllowed,
+  isValidEmail,
+} from '../../src/messaging/validation.js'
 
 /**
  * The real server's bug: its strength check hands the password to zxcvbn with a maximum length, and
@@ -74,7 +80,8 @@ function create(call: MessagingCall): PlainResponse {
         .map((user) => user.fullName),
   })
   if ('error' in checked) return badRequest(checked.error)
-  if (!isValidEmail(email)) return badRequest(messagingMessages.badNameOrUsername)
+  const formLimit = call.featureLevel >= LEVELS.emailFormMaxLength ? EMAIL_COLUMN_LENGTH : 320
+  if (!isValidEmail(email, formLimit)) return badRequest(messagingMessages.badNameOrUsername)
   const refused = emailNotAllowed(email, organization)
   if (refused) return badRequest(refused)
   if (store.userByEmail(organization.subdomain, email)) {
@@ -87,6 +94,8 @@ function create(call: MessagingCall): PlainResponse {
   if (zxcvbnRaises(password, call.featureLevel)) return internalError()
   if (!messagingParts.get().isStrongPassword(password, organization.passwordPolicy))
     return badRequest(messagingMessages.passwordTooWeak)
+  // Below `LEVELS.emailFormMaxLength`, an address the column cannot hold fails at the insert.
+  if (codePointLength(pyStrip(email)) > EMAIL_COLUMN_LENGTH) return internalError()
 
   const user = store.addUser({
     organization: organization.subdomain,

@@ -2,6 +2,7 @@
  * `DELETE /api/v1/users/me` (`deactivate_user_own_backend`): the caller deactivates their own account,
  * unless they are its organization's only active account or its only human owner (400
  * `CANNOT_DEACTIVATE_LAST_USER`, with `is_last_owner` and `entity`). Their key is refused from then on.
+ * A plain view like `get_profile_backend`: it lists no ignored parameters.
  * @module
  */
 import type { PlainResponse } from '../../src/core/http.js'
@@ -9,9 +10,8 @@ import {
   actorOf,
   type MessagingCall,
   type MessagingOperation,
-  success,
 } from '../../src/messaging/context.js'
-import { cannotDeactivateLastUser } from '../../src/messaging/errors.js'
+import { cannotDeactivateLastUser, zulipSuccess } from '../../src/messaging/errors.js'
 import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 
 function deactivateSelf(call: MessagingCall): PlainResponse {
@@ -22,7 +22,7 @@ function deactivateSelf(call: MessagingCall): PlainResponse {
   if (active.length === 1) return cannotDeactivateLastUser(false)
   if (messagingParts.get().isOnlyOwner(call, actor)) return cannotDeactivateLastUser(true)
   call.store.deactivate(actor)
-  return success(call)
+  return zulipSuccess({})
 }
 
 export const deactivateOwnUser = {

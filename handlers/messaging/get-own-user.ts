@@ -1,9 +1,12 @@
 /**
  * `GET /api/v1/users/me`: the caller's own user object (Gravatar URL included) with `max_message_id`, at
- * the top level.
+ * the top level. `get_profile_backend` is a plain view, not a `typed_endpoint`, so at no level does it list
+ * ignored parameters (the real 384 and 442 servers answer `?bogus=1` and `?client_gravatar=false` without
+ * `ignored_parameters_unsupported`).
  * @module
  */
-import { actorOf, type MessagingOperation, success } from '../../src/messaging/context.js'
+import { actorOf, type MessagingOperation } from '../../src/messaging/context.js'
+import { zulipSuccess } from '../../src/messaging/errors.js'
 import { messagingParts } from '../../src/messaging/operation-parts/source.js'
 
 export const getOwnUser = {
@@ -24,6 +27,6 @@ export const getOwnUser = {
       .filter((message) => message.senderId === actor.id || message.recipientId === actor.id)
     // Added in place (a fresh object): growing a spread copy is slow on Node 20.
     own.max_message_id = exchanged.at(-1)?.id ?? -1
-    return success(call, own)
+    return zulipSuccess(own)
   },
 } satisfies MessagingOperation

@@ -32,18 +32,22 @@ const MAX_WELCOME_TEXT_LENGTH = 8000
 const PARAM = 'welcome_message_custom_text'
 
 /**
- * Mentions by full name find a user of the organization (any case; none when two share the name); channel
- * links find a channel of the organization by its exact name.
+ * Mentions by full name find a user of the organization (any case; none when two share the name), by
+ * `name|id` or `|id` the user with that id (system bots are not the organization's); channel links find a
+ * channel of the organization by its exact name.
  */
 function markdownContext(call: MessagingCall): MarkdownContext {
+  const users = () =>
+    call.store.usersOf(call.organization.subdomain).filter((user) => !user.isSystemBot)
   return {
     realmId: call.organization.id,
-    userIdByName(name) {
+    userByName(name) {
       const wanted = name.toLowerCase()
-      const found = call.store
-        .usersOf(call.organization.subdomain)
-        .filter((user) => !user.isSystemBot && user.fullName.toLowerCase() === wanted)
-      return found.length === 1 ? found[0]?.id : undefined
+      const found = users().filter((user) => user.fullName.toLowerCase() === wanted)
+      return found.length === 1 ? found[0] : undefined
+    },
+    userById(id) {
+      return users().find((user) => user.id === id)
     },
     channelIdByName(name) {
       return call.organization.channels.find((channel) => channel.name === name)?.id

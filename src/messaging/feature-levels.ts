@@ -92,6 +92,13 @@ export const LEVELS = {
    * known to have it. Only a request with two invalid parameters can tell.
    */
   paramsReordered: 442,
+  /**
+   * `CreateUserForm`'s e-mail field is limited to 254 characters, the database column's (zulip/zulip PR
+   * #36238, opened 2025-10-09, no feature level): before it, the form took Django's 320, and an address of
+   * 255 to 320 characters passed every check and failed at the insert (500). The real 384 server answers
+   * 500 there, the 442 server `Bad name or username`: placed at 442, the first level known to have it.
+   */
+  emailFormMaxLength: 442,
   /** `DELETE /users/{user_id}` takes `actions` (a JSON object: what else to delete while deactivating). */
   deactivateActions: 459,
   /**

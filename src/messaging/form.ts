@@ -5,7 +5,8 @@
  * - Any other body type leaves the POST parameters empty (it is not an error).
  * - A repeated key keeps every value; readers take the last one (`QueryDict.__getitem__`).
  * - Multipart: `;boundary=` with or without a space, quoted boundaries, CRLF (or bare LF) before each
- *   delimiter, a preamble and an epilogue, parts without a closing delimiter. File parts (a non-empty
+ *   delimiter, a preamble and an epilogue (each read like a part, so one with a header block is a field, as
+ *   Django reads it), parts without a closing delimiter. File parts (a non-empty
  *   `filename`) go to `request.FILES`, so they are not parameters; parts without a `name` are skipped.
  * - Django refuses (400 page) a multipart body whose boundary is missing or invalid, and more than 1000
  *   fields (`DATA_UPLOAD_MAX_NUMBER_FIELDS`) in a body or a query string.
@@ -199,6 +200,15 @@ function parseMultipart(boundary: string | undefined, body: Uint8Array): FormFie
   const delimiter = `--${boundary}`
   const fields: Array<[string, string]> = []
   let start = text.indexOf(delimiter)
+  // Django's parser reads what comes before the first delimiter like a part: a preamble with a header
+  // block is a field (the whole body when the delimiter never comes, e.g. another boundary's parts).
+  let preambleEnd = start < 0 ? text.length : start
+  if (start >= 0) {
+    if (text[preambleEnd - 1] === '\n') preambleEnd -= 1
+    if (preambleEnd > 0 && text[preambleEnd - 1] === '\r') preambleEnd -= 1
+  }
+  const preamble = parsePart(text, body, 0, preambleEnd)
+  if (preamble) fields.push(preamble)
   while (start >= 0) {
     const from = start + delimiter.length
     const next = text.indexOf(delimiter, from)

@@ -5,20 +5,20 @@
  * recorded from a real Zulip server (feature level 442).
  *
  * Rendered like the real server: paragraphs (a single newline is `<br>\n`), headings (`#` to `######`
- * and a space), block quotes (`>`, nested, lazy continuation; mentions inside are silent), fenced code
- * blocks, indented code (4 spaces or a tab), bullet lists (`-`, `*`, `+`) and numbered lists (`1.`,
- * `start` kept), inline code (any number of backticks), `**strong**`, `*em*`, `~~del~~`, links
- * (`[text](url)`, bare `http(s)://` and `www.` URLs), the emoji of `EMOJI` (others stay text), user
- * mentions by full name, system-group mentions (`@_*role:administrators*`), channel, topic and message
- * links to the organization's channels (`#**name**`, `#**name>topic**`, `#**name>topic@id**`), HTML
- * escaped.
+ * and a space), horizontal rules, block quotes (`>`, nested, lazy continuation; mentions inside are
+ * silent), fenced code blocks (opened at the start of a line, closed by the same fence), indented code (4
+ * spaces or a tab), bullet lists (`-`, `*`, `+`) and numbered lists (`1.`, `start` kept; loose items
+ * around a blank line). The inline part is `markdown-inline.ts` (links: `markdown-links.ts`).
  *
  * Approximate (documented in docs/messaging.md): syntax highlighting of code with a language (the code is
- * escaped, not tokenised), emoji outside `EMOJI`, a topic link's `/with/` (the channels hold no
- * messages), spoilers, math, tables, time mentions, and the real server's quirks with a fence that ends
- * the text (reproduced for code and quote fences only).
+ * escaped, not tokenised), spoilers, math, tables, images, time mentions, an unclosed `quote` fence, and
+ * the real server's quirks with a fence that ends the text (reproduced for code and quote fences only).
  * @module
  */
+import { renderInline } from './markdown-inline.js'
+import { escapeText, type MarkdownContext, systemGroupId } from './markdown-text.js'
+
+export type { MarkdownContext } from './markdown-text.js'
 
 /** `get_unused_fence`: backticks longer than any fence opening a line (at most 3 spaces in) inside the text. */
 function unusedFence(text: string): string {
@@ -38,18 +38,6 @@ export function welcomeMessageContent(text: string): string {
   return `A note from @_*role:administrators*:\n${fence}quote\n${text}\n${fence}`
 }
 
-const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' }
-
-/** Escapes text as Python-Markdown writes a text node (`&`, `<`, `>`; quotes stay). */
-function escapeText(text: string): string {
-  return /[&<>]/.test(text) ? text.replace(/[&<>]/g, (char) => TEXT_ESCAPES[char] as string) : text
-}
-
-/** Escapes an attribute value. */
-function escapeAttribute(text: string): string {
-  return escapeText(text).replace(/"/g, '&quot;')
-}
-
 /** Paragraphs of escaped text, blank lines between them (an organization's description); `''` when blank. */
 export function renderParagraphs(text: string): string {
   // One line (the usual case): one paragraph, or nothing when blank. Same result as the general path.
@@ -64,229 +52,10 @@ export function renderParagraphs(text: string): string {
     .join('\n')
 }
 
-/**
- * Zulip's emoji names recorded from the real server (name, code point): a name renders as
- * `<span aria-label="name" class="emoji emoji-<code>" role="img" title="name">:name:</span>`, with `_`
- * read as a space in the label and title. Other names stay text.
- */
-const EMOJI: Readonly<Record<string, string>> = {
-  '+1': '1f44d',
-  '100': '1f4af',
-  bulb: '1f4a1',
-  cake: '1f370',
-  check: '2705',
-  clap: '1f44f',
-  coffee: '2615',
-  eyes: '1f440',
-  fire: '1f525',
-  heart: '2764',
-  joy: '1f602',
-  octopus: '1f419',
-  pray: '1f64f',
-  rocket: '1f680',
-  slight_smile: '1f642',
-  smile: '1f604',
-  sparkles: '2728',
-  star: '2b50',
-  tada: '1f389',
-  thinking: '1f914',
-  thumbs_up: '1f44d',
-  warning: '26a0',
-  wave: '1f44b',
-}
-
-/**
- * The organization's system groups as the real server numbers them: eight per organization, the server's
- * internal realm first (realm 1), each organization's in this order.
- */
-const SYSTEM_GROUPS = [
-  ['role:nobody', 'Nobody'],
-  ['role:owners', 'Owners'],
-  ['role:administrators', 'Administrators'],
-  ['role:moderators', 'Moderators'],
-  ['role:fullmembers', 'Full members'],
-  ['role:members', 'Members'],
-  ['role:everyone', 'Everyone'],
-  ['role:internet', 'Everyone on the internet'],
-] as const
-
-/** The id of a system group of the organization whose realm id is `realmId`, or `undefined`. */
-function systemGroupId(realmId: number, name: string): number | undefined {
-  const index = SYSTEM_GROUPS.findIndex(([groupName]) => groupName === name)
-  return index < 0 ? undefined : (realmId - 1) * SYSTEM_GROUPS.length + index + 1
-}
-
-/** What rendering needs of the organization: its realm id and its users (for mentions). */
-export interface MarkdownContext {
-  realmId: number
-  /** The id of the (active or not) user with exactly this full name, or `undefined`. */
-  userIdByName(name: string): number | undefined
-  /** The id of the organization's channel with exactly this name (case counts), or `undefined`. */
-  channelIdByName(name: string): number | undefined
-}
-
-/**
- * `encode_hash_component`: the UTF-8 bytes percent-encoded as Python's `quote(s, safe="*")` does, then
- * `%` written `.` and a literal `.` as `.2E`.
- */
-function encodeHashComponent(text: string): string {
-  let out = ''
-  for (const char of text) {
-    if (/^[A-Za-z0-9_~*-]$/.test(char)) out += char
-    else
-      for (const byte of new TextEncoder().encode(char))
-        out += `.${byte.toString(16).toUpperCase().padStart(2, '0')}`
-  }
-  return out
-}
-
-/** `encode_channel`: the id, a dash, and the name with spaces as dashes, hash-encoded. */
-const channelSlug = (id: number, name: string) =>
-  `${id}-${encodeHashComponent(name.replaceAll(' ', '-'))}`
-
-/** Zulip's `BEFORE_MENTION_ALLOWED_REGEX`: a channel link starts the text or follows one of these. */
-const BEFORE_LINK = `(?<![^\\s'"({[/<])`
-/** `#**channel>topic@message**`, `#**channel>topic**` and `#**channel**`, tried in this order. */
-const MESSAGE_LINK = new RegExp(`${BEFORE_LINK}#\\*\\*([^*>]+)>([^*]*)@(\\d+)\\*\\*`, 'g')
-const TOPIC_LINK = new RegExp(`${BEFORE_LINK}#\\*\\*([^*>]+)>([^*]*)\\*\\*`, 'g')
-const CHANNEL_LINK = new RegExp(`${BEFORE_LINK}#\\*\\*([^*]+)\\*\\*`, 'g')
-
-/** Zulip's `Message.EMPTY_TOPIC_FALLBACK_NAME`, shown for the empty topic. */
-const EMPTY_TOPIC = '<em>general chat</em>'
-
-/**
- * Channel, topic and message links to the organization's channels, as placeholders (the real server's
- * `StreamTopicMessagePattern`, `StreamTopicPattern`, `StreamPattern`); a name no channel has stays text.
- * A topic link has no `/with/<message id>`: the simulator's channels hold no messages.
- */
-function channelLinks(
-  text: string,
-  context: MarkdownContext,
-  placeholder: (html: string) => string,
-): string {
-  if (!text.includes('#**')) return text
-  const topicText = (topic: string) => (topic === '' ? EMPTY_TOPIC : escapeText(topic))
-  return text
-    .replace(MESSAGE_LINK, (whole, name: string, topic: string, message: string) => {
-      const id = context.channelIdByName(name)
-      if (id === undefined) return whole
-      const href = `/#narrow/channel/${channelSlug(id, name)}/topic/${encodeHashComponent(topic)}/near/${message}`
-      return placeholder(
-        `<a class="message-link" href="${href}">#${escapeText(name)} &gt; ${topicText(topic)} @ \u{1f4ac}</a>`,
-      )
-    })
-    .replace(TOPIC_LINK, (whole, name: string, topic: string) => {
-      const id = context.channelIdByName(name)
-      if (id === undefined) return whole
-      const href = `/#narrow/channel/${channelSlug(id, name)}/topic/${encodeHashComponent(topic)}`
-      return placeholder(
-        `<a class="stream-topic" data-stream-id="${id}" href="${href}">#${escapeText(name)} &gt; ${topicText(topic)}</a>`,
-      )
-    })
-    .replace(CHANNEL_LINK, (whole, name: string) => {
-      const id = context.channelIdByName(name)
-      if (id === undefined) return whole
-      return placeholder(
-        `<a class="stream" data-stream-id="${id}" href="/#narrow/channel/${channelSlug(id, name)}">#${escapeText(name)}</a>`,
-      )
-    })
-}
-
-/** Renders inline Markdown (backticks first, then the rest on escaped text). */
-function renderInline(text: string, context: MarkdownContext, quoted: boolean): string {
-  let out = ''
-  let rest = text
-  // Whether the run follows a code span (whose placeholder keeps a channel link from starting there).
-  let afterCode = false
-  for (;;) {
-    const open = /`+/.exec(rest)
-    if (!open) break
-    const ticks = open[0]
-    const after = rest.slice(open.index + ticks.length)
-    const close = new RegExp(`(?<!\`)${ticks}(?!\`)`).exec(after)
-    if (!close) {
-      out += renderSpans(rest.slice(0, open.index + ticks.length), context, quoted, afterCode)
-      afterCode = false
-      rest = after
-      continue
-    }
-    out += renderSpans(rest.slice(0, open.index), context, quoted, afterCode)
-    out += `<code>${escapeText(after.slice(0, close.index).trim())}</code>`
-    afterCode = true
-    rest = after.slice(close.index + ticks.length)
-  }
-  return out + renderSpans(rest, context, quoted, afterCode)
-}
-
-const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>]*[^\s<>.,;:!?'")\]]/g
-
-/** Links, mentions, emoji and emphasis on a run of text without code spans. */
-function renderSpans(
-  raw: string,
-  context: MarkdownContext,
-  quoted: boolean,
-  afterCode = false,
-): string {
-  // Mentions inside a quote are made silent before rendering, as the real server does.
-  const text = quoted ? raw.replace(/@(?!_)(\*\*?)/g, '@_$1') : raw
-  const pieces: string[] = []
-  const placeholder = (html: string) => {
-    pieces.push(html)
-    return `\u0000${pieces.length - 1}\u0000`
-  }
-  // Channel links come before links (the real server's priorities): a NUL stands for the code span
-  // before the run, so that no link starts right after it, and goes again.
-  const linked = afterCode
-    ? channelLinks(`\u0000${text}`, context, placeholder).slice(1)
-    : channelLinks(text, context, placeholder)
-  let working = linked
-    .replace(/\[([^\]\n]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) =>
-      placeholder(`<a href="${escapeAttribute(url)}">${escapeText(label)}</a>`),
-    )
-    .replace(URL_PATTERN, (url) =>
-      placeholder(
-        `<a href="${escapeAttribute(url.startsWith('www.') ? `http://${url}` : url)}">${escapeText(url)}</a>`,
-      ),
-    )
-    .replace(/@_?\*\*([^*\n]+)\*\*/g, (whole, name: string) => {
-      const id = context.userIdByName(name)
-      if (id === undefined) return whole
-      return placeholder(
-        `<span class="user-mention${whole.startsWith('@_') ? ' silent' : ''}" data-user-id="${id}">${whole.startsWith('@_') ? '' : '@'}${escapeText(name)}</span>`,
-      )
-    })
-    .replace(/@_?\*([^*\n]+)\*/g, (whole, name: string) => {
-      const id = systemGroupId(context.realmId, name)
-      const group = SYSTEM_GROUPS.find(([groupName]) => groupName === name)
-      if (id === undefined || !group) return whole
-      return placeholder(
-        `<span class="user-group-mention${whole.startsWith('@_') ? ' silent' : ''}" data-user-group-id="${id}">${whole.startsWith('@_') ? '' : '@'}${group[1]}</span>`,
-      )
-    })
-    .replace(/:([a-z0-9_+-]+):/g, (whole, name: string) => {
-      const code = EMOJI[name]
-      if (!code) return whole
-      const label = name.replace(/_/g, ' ')
-      return placeholder(
-        `<span aria-label="${label}" class="emoji emoji-${code}" role="img" title="${label}">:${name}:</span>`,
-      )
-    })
-  working = escapeText(working)
-    .replace(/\*\*\*(?=\S)([^*]+?)\*\*\*/g, '<strong><em>$1</em></strong>')
-    .replace(/\*\*(?=\S)([^*]+?)\*\*/g, '<strong>$1</strong>')
-    .replace(/\*(?=\S)([^*]+?)\*/g, '<em>$1</em>')
-    .replace(/~~(?=\S)([^~]+?)~~/g, '<del>$1</del>')
-  // A link's label may hold a channel link's placeholder: restored in turn.
-  const restore = (html: string): string =>
-    html.replace(
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL marks the placeholders (the endpoint refuses a text holding one).
-      /\u0000(\d+)\u0000/g,
-      (_, index: string) => restore(pieces[Number(index)] as string),
-    )
-  return restore(working)
-}
-
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)(?:[ \t]+(.*))?$/
+/** Zulip's `FENCE_RE`: a fence opens only at the start of a line. */
+const FENCE_OPEN = /^(`{3,}|~{3,})[ \t]*([^`\s]*)(?:[ \t]+(.*))?$/
+/** Python-Markdown's `HRProcessor`: three or more `-`, `_` or `*`, spaced by at most two spaces. */
+const RULE = /^ {0,3}(?:(?:-+ {0,2}){3,}|(?:_+ {0,2}){3,}|(?:\*+ {0,2}){3,}) *$/
 const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t#]*$/
 const BULLET = /^[-*+][ \t]+(.*)$/
 const NUMBERED = /^(\d+)\.[ \t]+(.*)$/
@@ -297,6 +66,7 @@ function startsBlock(line: string): boolean {
   return (
     /^ {0,3}>/.test(line) ||
     FENCE_OPEN.test(line) ||
+    RULE.test(line) ||
     HEADING.test(line) ||
     BULLET.test(line) ||
     NUMBERED.test(line)
@@ -324,14 +94,8 @@ function renderBlocks(lines: readonly string[], context: MarkdownContext, quoted
       const language = (fence[2] ?? '').toLowerCase()
       const content: string[] = []
       i += 1
-      while (i < lines.length) {
-        const closing = (lines[i] as string).trim()
-        if (
-          closing.startsWith(marker[0] as string) &&
-          closing === marker[0]?.repeat(closing.length) &&
-          closing.length >= marker.length
-        )
-          break
+      // Only the same fence closes it (`line.rstrip() == self.fence`).
+      while (i < lines.length && (lines[i] as string).trimEnd() !== marker) {
         content.push(lines[i] as string)
         i += 1
       }
@@ -360,6 +124,11 @@ function renderBlocks(lines: readonly string[], context: MarkdownContext, quoted
       blocks.push(`<blockquote>\n${renderBlocks(inner, context, true)}\n</blockquote>`)
       continue
     }
+    if (RULE.test(line)) {
+      blocks.push('<hr>')
+      i += 1
+      continue
+    }
     const heading = HEADING.exec(line)
     if (heading) {
       const level = (heading[1] as string).length
@@ -371,21 +140,32 @@ function renderBlocks(lines: readonly string[], context: MarkdownContext, quoted
     if (BULLET.test(line) || numbered) {
       const ordered = numbered !== null
       const pattern = ordered ? NUMBERED : BULLET
-      const items: string[][] = []
+      // Python-Markdown's list processors: a blank line followed by another item continues the list, and
+      // makes the item before it and the first item after it loose (their text in a paragraph).
+      const items: { parts: string[]; loose: boolean }[] = []
       while (i < lines.length) {
         const current = lines[i] as string
         const item = pattern.exec(current)
-        if (item) items.push([(ordered ? item[2] : item[1]) ?? ''])
-        else if (current.trim() !== '' && !startsBlock(current)) items.at(-1)?.push(current)
-        else break
+        if (item) items.push({ parts: [(ordered ? item[2] : item[1]) ?? ''], loose: false })
+        else if (current.trim() !== '' && !startsBlock(current)) items.at(-1)?.parts.push(current)
+        else if (current.trim() === '') {
+          let next = i + 1
+          while (next < lines.length && (lines[next] as string).trim() === '') next += 1
+          if (next >= lines.length || !pattern.exec(lines[next] as string)) break
+          const before = items.at(-1)
+          if (before) before.loose = true
+          const after = pattern.exec(lines[next] as string) as RegExpExecArray
+          items.push({ parts: [(ordered ? after[2] : after[1]) ?? ''], loose: true })
+          i = next
+        } else break
         i += 1
       }
       const start = ordered && numbered[1] !== '1' ? ` start="${Number(numbered[1])}"` : ''
       const tag = ordered ? 'ol' : 'ul'
-      const rendered = items.map(
-        (item) =>
-          `<li>${item.map((part) => renderInline(part, context, quoted)).join('<br>\n')}</li>`,
-      )
+      const rendered = items.map(({ parts, loose }) => {
+        const html = parts.map((part) => renderInline(part, context, quoted)).join('<br>\n')
+        return loose ? `<li>\n<p>${html}</p>\n</li>` : `<li>${html}</li>`
+      })
       blocks.push(`<${tag}${start}>\n${rendered.join('\n')}\n</${tag}>`)
       continue
     }
@@ -422,13 +202,39 @@ function renderBlocks(lines: readonly string[], context: MarkdownContext, quoted
   return blocks.join('\n')
 }
 
+/**
+ * Whether a code fence of the text is still open at its end, as Zulip's fenced-code preprocessor reads it
+ * (quote and spoiler fences open fences inside them; a code fence only waits for its own closing line).
+ */
+function endsInOpenCodeFence(lines: readonly string[]): boolean {
+  const open: { marker: string; code: boolean }[] = []
+  for (const line of lines) {
+    const top = open.at(-1)
+    if (top && line.trimEnd() === top.marker) {
+      open.pop()
+      continue
+    }
+    if (top?.code) continue
+    const fence = FENCE_OPEN.exec(line)
+    if (fence) {
+      const language = (fence[2] ?? '').toLowerCase()
+      const code = !['quote', 'quoted', 'spoiler', 'math', 'tex', 'latex'].includes(language)
+      open.push({ marker: fence[1] as string, code })
+    }
+  }
+  return open.at(-1)?.code === true
+}
+
 /** The HTML of the Welcome Bot custom message, as the real server renders its raw content. */
 export function renderWelcomeMessage(text: string, context: MarkdownContext): string {
   const groupId = systemGroupId(context.realmId, 'role:administrators')
   const intro = `<p>A note from <span class="user-group-mention silent" data-user-group-id="${groupId}">Administrators</span>:</p>`
-  // A text of only spaces and tabs leaves the quote fence with nothing to quote: the real server shows a
-  // lone "> ".
-  if (text.trim() === '') return `${intro}\n<p>&gt; </p>`
-  const body = renderBlocks(text.replace(/\r\n?/g, '\n').split('\n'), context, true)
+  const lines = text.replace(/\r\n?/g, '\n').split('\n')
+  // A text of only spaces, tabs and newlines leaves the quote fence with nothing to quote: the real server
+  // shows a lone "> " for each line (`"   "` → one, `"\n"` → two).
+  if (text.trim() === '') return `${intro}\n<p>${lines.map(() => '&gt; ').join('<br>\n')}</p>`
+  // A code fence left open takes the wrapping quote fence's closing line as code.
+  if (endsInOpenCodeFence(lines)) lines.push(unusedFence(text))
+  const body = renderBlocks(lines, context, true)
   return `${intro}\n<blockquote>\n${body}\n</blockquote>`
 }

@@ -73,14 +73,18 @@ function isIpAddress(text: string): boolean {
   }
 }
 
+/** The database column's length (`EMAIL_MAX_LENGTH`): a longer address cannot be stored. */
+export const EMAIL_COLUMN_LENGTH = 254
+
 /**
- * Whether `CreateUserForm`'s `EmailField` accepts the address: stripped, at most 254 characters, and
- * valid for Django's `EmailValidator` (dot-atom or quoted user part; a domain name, `localhost`, or an
- * IP literal). IDN domains are accepted in their Unicode form, as Django 5.1+ does.
+ * Whether `CreateUserForm`'s `EmailField` accepts the address: stripped, at most `maxLength` characters
+ * (254 from `LEVELS.emailFormMaxLength`, Django's 320 before), and valid for Django's `EmailValidator`
+ * (dot-atom or quoted user part; a domain name, `localhost`, or an IP literal). IDN domains are accepted
+ * in their Unicode form, as Django 5.1+ does.
  */
-export function isValidEmail(raw: string): boolean {
+export function isValidEmail(raw: string, maxLength = EMAIL_COLUMN_LENGTH): boolean {
   const email = pyStrip(raw)
-  if (email === '' || codePointLength(email) > 254 || !email.includes('@')) return false
+  if (email === '' || codePointLength(email) > maxLength || !email.includes('@')) return false
   const at = email.lastIndexOf('@')
   const user = email.slice(0, at)
   const domain = email.slice(at + 1)
@@ -91,8 +95,22 @@ export function isValidEmail(raw: string): boolean {
 }
 
 /**
+ * Whether Python's `email.headerregistry.Address(addr_spec=…)` parses the address as sent (not stripped).
+ * Of the addresses Django's validator accepts (after stripping), it refuses those holding an ASCII control
+ * character other than a space or tab: a trailing newline is text its parser cannot consume (`ValueError`),
+ * others a `NonPrintableDefect`. `validate_is_not_disposable` answers either with its disposable error
+ * (the real 384 and 442 servers: `nl@example.com\n` → `Disposable email addresses are not allowed in this
+ * organization`).
+ */
+function addressParses(email: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is matched.
+  return !/[\x00-\x08\x0a-\x1f\x7f]/.test(email)
+}
+
+/**
  * `email_allowed_for_realm` on the address as sent: in a restricted organization, no `+` in the local
- * part and a domain from the allowed list; in an open one, no disposable domain (when that is refused).
+ * part and a domain from the allowed list; in an open one, no disposable domain and an address Python's
+ * parser reads (when disposable ones are refused).
  * `undefined` when allowed, otherwise the error message.
  */
 export function emailNotAllowed(
@@ -103,7 +121,10 @@ export function emailNotAllowed(
   const local = email.slice(0, at)
   const domain = email.slice(at + 1).toLowerCase()
   if (!organization.emailsRestrictedToDomains) {
-    if (organization.disallowDisposableEmailAddresses && isDisposableDomain(domain))
+    if (
+      organization.disallowDisposableEmailAddresses &&
+      (!addressParses(email) || isDisposableDomain(domain))
+    )
       return messagingMessages.disposableEmail
     return undefined
   }

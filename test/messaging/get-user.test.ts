@@ -127,4 +127,24 @@ describe('GET /users/me', () => {
     })
     expect((await api('GET', '/users/me')).body.max_message_id).toBe(1)
   })
+  // The real 384 and 442 servers (oracle round 2, r2-reads [47] [48]) answer `?bogus=1` and `?client_gravatar=false`
+  // with the plain user object: `get_profile_backend` is no typed_endpoint, so it lists no ignored parameters.
+  it('lists no ignored parameters, as the real plain view', async () => {
+    const plain = await api('GET', '/users/me')
+    for (const query of [
+      '?bogus=1',
+      '?client_gravatar=false&include_custom_profile_fields=false',
+    ]) {
+      const answer = await api('GET', `/users/me${query}`)
+      expect(answer.status).toBe(200)
+      expect(answer.text).toBe(plain.text)
+      expect(answer.text.endsWith('"max_message_id":-1}\n')).toBe(true)
+    }
+  })
+
+  it('DELETE /users/me lists no ignored parameters either', async () => {
+    const answer = await api('DELETE', '/users/me?bogus=1', { form: { other: 'x' } })
+    expect(answer.status).toBe(200)
+    expect(answer.text).toBe('{"result":"success","msg":""}\n')
+  })
 })

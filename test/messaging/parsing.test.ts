@@ -53,6 +53,39 @@ describe('request parameters', () => {
     expect(body).toEqual(created)
   })
 
+  // Oracle round 2 (r2-create-encoding [20], r2-probes [0]-[4], 384 and 442): parts written with another
+  // boundary are one preamble part for Django, named by its first header block, holding the rest of the body.
+  it('reads a preamble with a header block as a field, as Django does', async () => {
+    const other = multipart('AAA', allFields())
+    const mismatched = await postUsers(other, 'multipart/form-data; boundary=BBB')
+    expect(mismatched.text).toBe(
+      errorText("Missing 'password' argument", 'REQUEST_VARIABLE_MISSING', {
+        var_name: 'password',
+      }),
+    )
+    const welcome = (body: string) =>
+      api('POST', '/realm/test_welcome_bot_custom_message', {
+        body,
+        headers: { 'content-type': 'multipart/form-data; boundary=BBB' },
+      })
+    const raw = async (sent: { body: { message_id: number } }) =>
+      (await api('GET', `/messages/${sent.body.message_id}?apply_markdown=false`)).body.message
+        .content
+    const alone = await welcome(
+      multipart('AAA', [field('welcome_message_custom_text', 'pre amble')]),
+    )
+    expect(await raw(alone)).toBe(
+      'A note from @_*role:administrators*:\n```quote\npre amble\r\n--AAA--\r\n\n```',
+    )
+    const before = await welcome(
+      `Content-Disposition: form-data; name="welcome_message_custom_text"\r\n\r\nfirst\r\n${multipart('BBB', [field('x', 'y')])}`,
+    )
+    expect(before.text).toBe(
+      `{"result":"success","msg":"","message_id":${before.body.message_id},"ignored_parameters_unsupported":["x"]}\n`,
+    )
+    expect(await raw(before)).toBe('A note from @_*role:administrators*:\n```quote\nfirst\n```')
+  })
+
   it('reads a quoted boundary, any case in the media type, a preamble and an epilogue', async () => {
     const boundary = 'a quoted; boundary'
     const text = `${multipart(boundary, allFields(), { preamble: 'ignored preamble\r\n' })}epilogue`

@@ -144,3 +144,38 @@ describe('channel links rendered as the real server renders them (recorded at 44
     )
   })
 })
+
+/** Oracle round 2: 124 more texts (fuzzing-style), recorded on the same 442 server. */
+const round2 = fixture('welcome-markdown-round2-442.json')
+
+/** Round-2 texts the simulator renders differently from the real server, and why. */
+const ROUND2_APPROXIMATE: Record<string, string> = {
+  '```python\nprint("hi")\n```': 'no syntax highlighting or data-code-language',
+  '```python\nx = 1\n```': 'no syntax highlighting or data-code-language',
+  '```spoiler Title\nhidden\n```': 'spoilers render as a code block',
+  '```spoiler\nhidden\n```': 'spoilers render as a code block',
+  'Math $$x^2$$ here':
+    'math stays text; the oracle, without KaTeX, shows a tex-error span (production renders KaTeX)',
+  '| a | b |\n|---|---|\n| 1 | 2 |': 'tables stay text',
+  '![alt](https://example.com/a.png)': 'images render as a link',
+  ':zulip:': 'the custom :zulip: emoji (an image) is left as text',
+  '<time:2025-01-01T00:00:00Z>': 'time mentions stay text',
+  '```quote\nunclosed quote':
+    'an unclosed quote fence: the real server opens an empty code block on the closing wrapper fence',
+}
+
+describe('round 2: generated welcome texts rendered as the real server renders them (442)', () => {
+  const exact = round2.cases.filter(({ text }) => !(text in ROUND2_APPROXIMATE))
+  it.each(exact.map(({ text, html }) => [JSON.stringify(text).slice(0, 60), text, html]))(
+    'renders %s',
+    async (_label, text, html) => {
+      expect(await rendered(text as string)).toBe(`${intro}${html}`)
+    },
+  )
+
+  it('lists as approximate only texts of the recording', () => {
+    const texts = new Set(round2.cases.map(({ text }) => text))
+    expect(Object.keys(ROUND2_APPROXIMATE).filter((text) => !texts.has(text))).toEqual([])
+    expect(exact.length).toBe(round2.cases.length - Object.keys(ROUND2_APPROXIMATE).length)
+  })
+})

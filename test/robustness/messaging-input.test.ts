@@ -389,12 +389,12 @@ describe('messaging hand-written cases', () => {
 
   // Below 371 the real server's strength checker judged a password of any length; from 372 one over 100
   // characters makes it raise (the real server's 500, handlers/messaging/create-user.ts).
-  it('judges a 4 MB password below level 371, and answers the real 500 at the default level', async () => {
+  it('judges a 4 MB password (strong) below level 371, and answers the real 500 at the default level', async () => {
     const body = `email=pw@acme.example&full_name=Pw&password=${long(1_000_000, 'ab1!')}`
     simulator.messaging.setFeatureLevel('acme', 370)
     try {
       const judged = await post('/users', body)
-      expect([judged.status, msg(judged)]).toEqual([400, 'The password is too weak.'])
+      expect(judged.status).toBe(200)
     } finally {
       await simulator.reset()
     }
@@ -492,43 +492,6 @@ function djangoParseparam(line: string): string[] {
   return parts
 }
 
-/** The password stand-in as first written: every run as an array, every run checked. */
-function referenceStrong(password: string): boolean {
-  if (password === '') return false
-  const chars = [...password]
-  if (chars.length < 6 || new Set(chars).size < 4) return false
-  const kind = (c: string) => (/\p{L}/u.test(c) ? 'l' : /\p{Nd}/u.test(c) ? 'd' : 'o')
-  const runs: string[][] = []
-  for (const c of chars) {
-    const last = runs.at(-1)
-    if (last && kind(last[0] as string) === kind(c)) last.push(c)
-    else runs.push([c])
-  }
-  const common = new Set([
-    'abc',
-    'abcd',
-    'password',
-    'qwerty',
-    'temp',
-    'letmein',
-    'zulip',
-    'admin',
-    'test',
-  ])
-  const guessable = (run: string[]) => {
-    if (run.length <= 2 || new Set(run).size === 1) return true
-    const codes = run.map((c) => c.toLowerCase().codePointAt(0) as number)
-    const step = (codes[1] as number) - (codes[0] as number)
-    if (
-      (step === 1 || step === -1) &&
-      codes.every((code, i) => i === 0 || code - (codes[i - 1] as number) === step)
-    )
-      return true
-    return common.has(run.join('').toLowerCase())
-  }
-  return !runs.every(guessable)
-}
-
 describe('messaging parsers in linear time', () => {
   it("splits header parameters exactly as Django's _parseparam", () => {
     const piece = fc.constantFrom(
@@ -552,38 +515,6 @@ describe('messaging parsers in linear time', () => {
         },
       ),
       fcOptions(3000),
-    )
-  })
-
-  it('judges passwords as the plain run-by-run reading does', () => {
-    const char = fc.constantFrom(
-      'a',
-      'b',
-      'c',
-      'd',
-      'x',
-      'A',
-      'Z',
-      '1',
-      '2',
-      '3',
-      '9',
-      '!',
-      '-',
-      ' ',
-      'é',
-      'ß',
-      '😀',
-      '٣',
-    )
-    fc.assert(
-      fc.property(
-        fc.array(char, { maxLength: 16 }).map((chars) => chars.join('')),
-        (password) => {
-          expect(isStrongPassword(password, 'production')).toBe(referenceStrong(password))
-        },
-      ),
-      fcOptions(5000),
     )
   })
 
@@ -617,8 +548,10 @@ describe('messaging parsers in linear time', () => {
   })
 
   it('judges 4 MB of the worst inputs exactly', () => {
-    for (const unit of ['ab1!', 'abc!', 'aaa1', 'éé1!'])
-      expect(isStrongPassword(long(1_000_000, unit), 'production'), unit).toBe(false)
+    // No single zxcvbn match covers megabytes with fewer than 10000 guesses, so each is strong.
+    for (const unit of ['ab1!', 'abc!', 'aaa1', 'éé1!', 'a'])
+      expect(isStrongPassword(long(1_000_000, unit), 'production'), unit).toBe(true)
+    expect(isStrongPassword('ab'.repeat(1000), 'production')).toBe(false)
     const parsed = parseHeaderParameters(`multipart/form-data; ${long(200_000, ';"')}`)
     expect([parsed.value, [...parsed.params]]).toEqual(['multipart/form-data', []])
     expect(parsePyJsonStrict(`[${long(400_000, '1.5,')}1]`)).toHaveLength(400_001)
