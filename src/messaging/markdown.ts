@@ -13,8 +13,8 @@
  * (links: `markdown-links.ts`, time mentions: `markdown-time.ts`).
  *
  * Approximate (documented in docs/messaging.md): syntax highlighting of code with a language (the code is
- * escaped, not tokenised), math, images, an empty spoiler, and the real server's quirks with a fence that
- * ends the text (reproduced for code, quote and spoiler fences only).
+ * escaped, not tokenised), math, images, fences inside a `>` quote (the real server sees none there), and
+ * the real server's quirks with a fence that ends the text (reproduced for code, quote and spoiler fences).
  * @module
  */
 import { renderInline } from './markdown-inline.js'
@@ -158,11 +158,14 @@ function renderBlocks(
       const closed = i < lines.length
       i += 1
       const last = tail && (!closed || lines.slice(i).every((rest) => rest.trim() === ''))
-      const open = content.at(-1) === EMPTY_CODE
+      // `ZulipBaseHandler.done`: a fence closed with no line inside leaves nothing.
+      if (closed && content.length === 0) continue
       if (language === 'quote' || language === 'quoted') {
-        // The real server leaves an empty line at the end of a nested quote fence's paragraph.
-        const padded = quoted && last && !open ? [...content, ' '] : content
-        blocks.push(`<blockquote>\n${renderBlocks(padded, context, true, tail)}\n</blockquote>`)
+        // The real server leaves an empty line at the end of a closed nested quote fence's paragraph; in
+        // one left open, nothing ends the text.
+        const padded = quoted && last && closed ? [...content, ' '] : content
+        const inner = renderBlocks(padded, context, true, tail && closed)
+        blocks.push(`<blockquote>\n${inner}\n</blockquote>`)
       } else if (language === 'spoiler') {
         // `format_spoiler`: the header and the content between placeholders, as paragraphs of the quote.
         const header =
@@ -318,5 +321,7 @@ export function renderWelcomeMessage(text: string, context: MarkdownContext): st
   if (open === 'code') lines.push(unusedFence(text))
   else if (open === 'block') lines.push(EMPTY_CODE)
   const body = renderBlocks(lines, context, true)
+  // Nothing to quote (only empty fences): the real server leaves out the wrapping quote.
+  if (body === '') return intro
   return `${intro}\n<blockquote>\n${body}\n</blockquote>`
 }
