@@ -13,6 +13,7 @@ import {
   SYSTEM_GROUPS,
   systemGroupId,
 } from './markdown-text.js'
+import { renderTime, TIME_MENTION } from './markdown-time.js'
 
 /**
  * Zulip's emoji names recorded from the real server (name, code point): a name renders as
@@ -76,6 +77,10 @@ const EMOJI_NAME_OF: Readonly<Record<string, string>> = {
   '1f44b': 'wave',
 }
 
+/** `:zulip:`, the one emoji the real server shows as an image. */
+const ZULIP_EMOJI =
+  '<img alt=":zulip:" class="emoji" src="/static/generated/emoji/images/emoji/unicode/zulip.png" title="zulip">'
+
 /** The emoji span of a name and its code point. */
 function emojiSpan(name: string, code: string): string {
   const label = name.replace(/_/g, ' ')
@@ -85,11 +90,11 @@ function emojiSpan(name: string, code: string): string {
 /**
  * A Unicode emoji of `EMOJI_NAME_OF`, as the real server's emoji pattern finds one: an emoji-presentation
  * character, or any of them followed by the variation selector U+FE0F (`❤️` is `:heart:`, a bare `❤` stays
- * text), and not part of a longer sequence (a joiner, a skin tone or a keycap, which have other code
- * points there; such sequences stay text here).
+ * text), and not part of a longer sequence (after or before a joiner, before a skin tone or a keycap; the
+ * real server names joined, keycap and flag sequences, which stay text here, and leaves a skin tone text).
  */
 const UNICODE_EMOJI = new RegExp(
-  `(?:(${Object.keys(EMOJI_NAME_OF)
+  `(?<!\\u{200d})(?:(${Object.keys(EMOJI_NAME_OF)
     .map((code) => String.fromCodePoint(Number.parseInt(code, 16)))
     .join('|')})\\u{fe0f}|(?=\\p{Emoji_Presentation})(${Object.keys(EMOJI_NAME_OF)
     .map((code) => String.fromCodePoint(Number.parseInt(code, 16)))
@@ -146,6 +151,10 @@ function renderSpans(
     ? channelLinks(`\u0000${text}`, context, placeholder).slice(1)
     : channelLinks(text, context, placeholder)
   let working = linked
+    .replace(TIME_MENTION, (whole, time: string) => {
+      const html = renderTime(time)
+      return html === undefined ? whole : placeholder(html)
+    })
     .replace(
       MARKDOWN_LINK,
       (whole, label: string, target: string, doubleQuoted?: string, singleQuoted?: string) => {
@@ -200,6 +209,8 @@ function renderSpans(
       )
     })
     .replace(/:([a-z0-9_+-]+):/g, (whole, name: string) => {
+      // Zulip's own emoji is an image.
+      if (name === 'zulip') return placeholder(ZULIP_EMOJI)
       const code = EMOJI[name]
       return code ? placeholder(emojiSpan(name, code)) : whole
     })

@@ -8,14 +8,17 @@
  * and a space), horizontal rules, block quotes (`>`, nested, lazy continuation; mentions inside are
  * silent), fenced code blocks (opened at the start of a line, closed by the same fence), indented code (4
  * spaces or a tab), bullet lists (`-`, `*`, `+`) and numbered lists (`1.`, `start` kept; loose items
- * around a blank line). The inline part is `markdown-inline.ts` (links: `markdown-links.ts`).
+ * around a blank line), spoilers (```` ```spoiler header ````), tables (`markdown-table.ts`), fences nested
+ * in quote and spoiler fences, a fence left open at the end. The inline part is `markdown-inline.ts`
+ * (links: `markdown-links.ts`, time mentions: `markdown-time.ts`).
  *
  * Approximate (documented in docs/messaging.md): syntax highlighting of code with a language (the code is
- * escaped, not tokenised), spoilers, math, tables, images, time mentions, an unclosed `quote` fence, and
- * the real server's quirks with a fence that ends the text (reproduced for code and quote fences only).
+ * escaped, not tokenised), math, images, fences inside a `>` quote (the real server sees none there), and
+ * the real server's quirks with a fence that ends the text (reproduced for code, quote and spoiler fences).
  * @module
  */
 import { renderInline } from './markdown-inline.js'
+import { readTable, renderTable } from './markdown-table.js'
 import { escapeText, type MarkdownContext, systemGroupId } from './markdown-text.js'
 
 export type { MarkdownContext } from './markdown-text.js'
@@ -65,6 +68,7 @@ const INDENTED = /^(?: {4}|\t)/
 function startsBlock(line: string): boolean {
   return (
     /^ {0,3}>/.test(line) ||
+    line === EMPTY_CODE ||
     FENCE_OPEN.test(line) ||
     RULE.test(line) ||
     HEADING.test(line) ||
@@ -78,8 +82,57 @@ function codeBlock(lines: readonly string[]): string {
   return `<div class="codehilite"><pre><span></span><code>${lines.map((line) => `${escapeText(line)}\n`).join('')}</code></pre></div>`
 }
 
-/** Renders the blocks of some lines; `quoted` inside a block quote (mentions are silent). */
-function renderBlocks(lines: readonly string[], context: MarkdownContext, quoted: boolean): string {
+/** The fences whose content opens fences of its own (Zulip's handlers with `process_contents`). */
+const NESTING = ['quote', 'quoted', 'spoiler']
+
+/**
+ * The index of the line that closes a fence whose content starts at `start` (`lines.length` when none),
+ * as the real server's fence handlers read lines: a code fence waits for its own line; in a quote or
+ * spoiler fence (`nests`), a fence opened inside is closed first.
+ */
+function closingLine(
+  lines: readonly string[],
+  start: number,
+  marker: string,
+  nests: boolean,
+): number {
+  const open = [{ marker, nests }]
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i] as string
+    const top = open.at(-1) as (typeof open)[number]
+    if (line.trimEnd() === top.marker) {
+      open.pop()
+      if (open.length === 0) return i
+      continue
+    }
+    const fence = top.nests ? FENCE_OPEN.exec(line) : null
+    if (fence)
+      open.push({
+        marker: fence[1] as string,
+        nests: NESTING.includes((fence[2] ?? '').toLowerCase()),
+      })
+  }
+  return lines.length
+}
+
+/**
+ * Stands for the wrapping quote fence's closing line when a quote or spoiler fence of the text is still
+ * open: the real server reads that longer fence as a code fence, which opens an empty code block.
+ */
+const EMPTY_CODE = '\u0000empty code'
+const SPOILER_OPEN = '<div class="spoiler-block"><div class="spoiler-header">'
+const SPOILER_CONTENT = '</div><div class="spoiler-content" aria-hidden="true">'
+
+/**
+ * Renders the blocks of some lines; `quoted` inside a block quote (mentions are silent); `tail` when the
+ * lines end the text (a fence closed there gets the real server's trailing line break).
+ */
+function renderBlocks(
+  lines: readonly string[],
+  context: MarkdownContext,
+  quoted: boolean,
+  tail = true,
+): string {
   const blocks: string[] = []
   let i = 0
   while (i < lines.length) {
@@ -88,29 +141,54 @@ function renderBlocks(lines: readonly string[], context: MarkdownContext, quoted
       i += 1
       continue
     }
+    if (line === EMPTY_CODE) {
+      blocks.push('<div class="codehilite"><pre><span></span><code>\n</code></pre></div>')
+      i += 1
+      continue
+    }
     const fence = FENCE_OPEN.exec(line)
     if (fence) {
       const marker = fence[1] as string
       const language = (fence[2] ?? '').toLowerCase()
-      const content: string[] = []
-      i += 1
-      // Only the same fence closes it (`line.rstrip() == self.fence`).
-      while (i < lines.length && (lines[i] as string).trimEnd() !== marker) {
-        content.push(lines[i] as string)
-        i += 1
-      }
+      // Only the same fence closes it (`line.rstrip() == self.fence`), once the fences opened inside a
+      // quote or spoiler fence are closed.
+      const end = closingLine(lines, i + 1, marker, NESTING.includes(language))
+      const content = lines.slice(i + 1, end)
+      i = end
       const closed = i < lines.length
       i += 1
-      const last = !closed || lines.slice(i).every((rest) => rest.trim() === '')
+      const last = tail && (!closed || lines.slice(i).every((rest) => rest.trim() === ''))
+      // `ZulipBaseHandler.done`: a fence closed with no line inside leaves nothing.
+      if (closed && content.length === 0) continue
       if (language === 'quote' || language === 'quoted') {
-        // The real server leaves an empty line at the end of a nested quote fence's paragraph.
-        const inner = renderBlocks(quoted && last ? [...content, ' '] : content, context, true)
+        // The real server leaves an empty line at the end of a closed nested quote fence's paragraph; in
+        // one left open, nothing ends the text.
+        const padded = quoted && last && closed ? [...content, ' '] : content
+        const inner = renderBlocks(padded, context, true, tail && closed)
         blocks.push(`<blockquote>\n${inner}\n</blockquote>`)
+      } else if (language === 'spoiler') {
+        // `format_spoiler`: the header and the content between placeholders, as paragraphs of the quote.
+        const header =
+          fence[3] === undefined ? '' : `<p>${renderInline(fence[3], context, quoted)}</p>\n`
+        const inner = renderBlocks(content, context, quoted, false)
+        const footer = quoted && last ? '<p></div></div><br>\n</p>' : '</div></div>'
+        blocks.push(`${SPOILER_OPEN}\n${header}${SPOILER_CONTENT}\n${inner}\n${footer}`)
       } else if (quoted && last) {
         // A code fence that ends a quoted text lands in a paragraph with a trailing line break.
         blocks.push(`<p>${codeBlock(content)}<br>\n</p>`)
       } else blocks.push(codeBlock(content))
       continue
+    }
+    if (!INDENTED.test(line)) {
+      // Python-Markdown's table processor reads the block (up to a blank line) before other blocks.
+      let end = i
+      while (end < lines.length && (lines[end] as string).trim() !== '') end += 1
+      const table = readTable(lines.slice(i, end))
+      if (table) {
+        blocks.push(renderTable(table, (cell) => renderInline(cell, context, quoted)))
+        i = end
+        continue
+      }
     }
     if (/^ {0,3}>/.test(line)) {
       const inner: string[] = []
@@ -203,11 +281,12 @@ function renderBlocks(lines: readonly string[], context: MarkdownContext, quoted
 }
 
 /**
- * Whether a code fence of the text is still open at its end, as Zulip's fenced-code preprocessor reads it
- * (quote and spoiler fences open fences inside them; a code fence only waits for its own closing line).
+ * Which fence of the text is still open at its end, as Zulip's fenced-code preprocessor reads it (quote
+ * and spoiler fences open fences inside them; a code fence only waits for its own closing line): a code
+ * fence, a quote or spoiler fence (`block`), or none (also a math fence, left approximate).
  */
-function endsInOpenCodeFence(lines: readonly string[]): boolean {
-  const open: { marker: string; code: boolean }[] = []
+function openFenceAtEnd(lines: readonly string[]): 'code' | 'block' | undefined {
+  const open: { marker: string; code: boolean; language: string }[] = []
   for (const line of lines) {
     const top = open.at(-1)
     if (top && line.trimEnd() === top.marker) {
@@ -219,10 +298,13 @@ function endsInOpenCodeFence(lines: readonly string[]): boolean {
     if (fence) {
       const language = (fence[2] ?? '').toLowerCase()
       const code = !['quote', 'quoted', 'spoiler', 'math', 'tex', 'latex'].includes(language)
-      open.push({ marker: fence[1] as string, code })
+      open.push({ marker: fence[1] as string, code, language })
     }
   }
-  return open.at(-1)?.code === true
+  const top = open.at(-1)
+  if (top === undefined) return undefined
+  if (top.code) return 'code'
+  return ['quote', 'quoted', 'spoiler'].includes(top.language) ? 'block' : undefined
 }
 
 /** The HTML of the Welcome Bot custom message, as the real server renders its raw content. */
@@ -233,8 +315,13 @@ export function renderWelcomeMessage(text: string, context: MarkdownContext): st
   // A text of only spaces, tabs and newlines leaves the quote fence with nothing to quote: the real server
   // shows a lone "> " for each line (`"   "` → one, `"\n"` → two).
   if (text.trim() === '') return `${intro}\n<p>${lines.map(() => '&gt; ').join('<br>\n')}</p>`
-  // A code fence left open takes the wrapping quote fence's closing line as code.
-  if (endsInOpenCodeFence(lines)) lines.push(unusedFence(text))
+  // A code fence left open takes the wrapping quote fence's closing line as code; a quote or spoiler
+  // fence left open reads it as a code fence, which stays empty.
+  const open = openFenceAtEnd(lines)
+  if (open === 'code') lines.push(unusedFence(text))
+  else if (open === 'block') lines.push(EMPTY_CODE)
   const body = renderBlocks(lines, context, true)
+  // Nothing to quote (only empty fences): the real server leaves out the wrapping quote.
+  if (body === '') return intro
   return `${intro}\n<blockquote>\n${body}\n</blockquote>`
 }
