@@ -11,6 +11,16 @@ const placeholder = (name: string) => `\u0000${name}\u0000`
 const PLACEHOLDER = /"\\u0000([A-Za-z]+)\\u0000"/g
 
 /**
+ * A field's JSON: `JSON.stringify`'s, a number's and `null`'s without the call (JSON writes a finite number
+ * as `String` does, -0 as `0`, any other as `null`).
+ */
+function jsonOf(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null'
+  if (value === null) return 'null'
+  return JSON.stringify(value) as string | undefined
+}
+
+/**
  * The text of `build(fields)` as `JSON.stringify` writes it, from a template made once. `build` must place
  * each field as it is (no branch on a field's value, no field taken apart): the template holds the value's
  * shape, each answer only its fields. A field JSON has no text for (`undefined`, a function: the value's
@@ -39,7 +49,7 @@ export function jsonTemplate<Fields extends Record<string, unknown>>(
   return (fields) => {
     let out = pieces[0] as string
     for (let i = 0; i < slots.length; i++) {
-      const json = JSON.stringify(fields[slots[i] as keyof Fields]) as string | undefined
+      const json = jsonOf(fields[slots[i] as keyof Fields])
       if (json === undefined) return JSON.stringify(build(fields))
       out += json + (pieces[i + 1] as string)
     }
