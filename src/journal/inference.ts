@@ -75,9 +75,9 @@ const STORED_BYTES = 96
 
 /**
  * A deep copy of plain data, its size estimated as it goes (`bytes`); `undefined` (and `failed` set) when
- * the value holds anything else (a class instance, a function, a bigint, a symbol, an own `__proto__` or
- * `toJSON` key, more than `COPY_DEPTH` levels) or the copy would pass `COPY_LIMIT_BYTES`. What it copies is
- * what `JSON.stringify` reads: own enumerable string keys in order, array items up to `length`.
+ * the value holds anything else (a class instance, a function, a bigint, a symbol, an own `__proto__` key,
+ * a `toJSON` method, more than `COPY_DEPTH` levels) or the copy would pass `COPY_LIMIT_BYTES`. What it
+ * copies is what `JSON.stringify` reads: own enumerable string keys in order, array items up to `length`.
  */
 class Copy {
   bytes = 0
@@ -104,7 +104,11 @@ class Copy {
   }
 
   object(value: object, depth: number): unknown {
-    if (depth >= COPY_DEPTH || this.bytes > COPY_LIMIT_BYTES || Object.hasOwn(value, 'toJSON')) {
+    if (
+      depth >= COPY_DEPTH ||
+      this.bytes > COPY_LIMIT_BYTES ||
+      typeof (value as { toJSON?: unknown }).toJSON === 'function'
+    ) {
       this.failed = true
       return undefined
     }
@@ -123,14 +127,14 @@ class Copy {
     }
     const record = value as Record<string, unknown>
     const out: Record<string, unknown> = {}
-    const keys = Object.keys(record)
-    this.bytes += OBJECT_BYTES + SLOT_BYTES * keys.length
-    for (const key of keys) {
+    this.bytes += OBJECT_BYTES
+    for (const key in record) {
+      if (!Object.hasOwn(record, key)) continue
       if (key === '__proto__' || this.failed) {
         this.failed = true
         return undefined
       }
-      this.bytes += key.length
+      this.bytes += SLOT_BYTES + key.length
       out[key] = this.value(record[key], depth + 1)
     }
     return out
