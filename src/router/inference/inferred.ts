@@ -113,9 +113,19 @@ const PROVIDER_NAMES: Readonly<Record<string, string>> = {
   'amazon-bedrock': 'Amazon Bedrock',
 }
 
+/** The last slug named and its display name (a test's requests name the same few models over and over). */
+let lastSlug = ''
+let lastName = 'OpenAI'
+
 const displayName = (slug: string) => {
-  const base = (slug.split('/')[0] ?? slug).toLowerCase()
-  return PROVIDER_NAMES[base] ?? (base === '' ? 'OpenAI' : base[0]?.toUpperCase() + base.slice(1))
+  if (slug === lastSlug) return lastName
+  const at = slug.indexOf('/')
+  const base = (at < 0 ? slug : slug.slice(0, at)).toLowerCase()
+  const name =
+    PROVIDER_NAMES[base] ?? (base === '' ? 'OpenAI' : base[0]?.toUpperCase() + base.slice(1))
+  lastSlug = slug
+  lastName = name
+  return name
 }
 
 /**

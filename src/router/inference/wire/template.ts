@@ -10,11 +10,16 @@
 const placeholder = (name: string) => `\u0000${name}\u0000`
 const PLACEHOLDER = /"\\u0000([A-Za-z]+)\\u0000"/g
 
+/** What JSON escapes in a string: a quote, a backslash, control characters; and surrogates (a lone one is escaped). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what JSON escapes.
+const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/
+
 /**
- * A field's JSON: `JSON.stringify`'s, a number's and `null`'s without the call (JSON writes a finite number
- * as `String` does, -0 as `0`, any other as `null`).
+ * A field's JSON: `JSON.stringify`'s, without the call for a number (JSON writes a finite one as `String`
+ * does, -0 as `0`, any other as `null`), `null`, and a string with nothing to escape (quoted as it is).
  */
 function jsonOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return ESCAPED.test(value) ? JSON.stringify(value) : `"${value}"`
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null'
   if (value === null) return 'null'
   return JSON.stringify(value) as string | undefined
