@@ -1,20 +1,24 @@
 /**
  * Two builds of the package side by side in one run: `node --import tsx bench/ab.ts <distA> <distB>
  * [--ops create-preset,chat-completion] [--rounds 7]`. Each build's `direct` server runs in a process of
- * its own (`BENCH_DIST`, as `bench/target.ts` loads it), loaded from the load generator's process in turns
- * (A B, B A, …, `compareLoad`), and the server's CPU µs per request is printed for each operation with its
- * spread over the rounds, each build's ratio of each operation to the first, the load average and the CPU
- * the rest of the machine used. Build a snapshot of each `dist/` first (`cp -r dist /tmp/a`): the figures
+ * its own (`BENCH_DIST`, as `bench/target.ts` loads it), loaded from the load generator's process with each
+ * operation in turn: every round loads each build with each operation (A op1, B op1, A op2, B op2, the order
+ * rotating each round), so that the operations, not only the builds, are compared under the same load. The
+ * server's CPU µs per request is printed for each operation with its spread over the rounds, each build's
+ * ratio of each operation to the first (the median of the rounds' ratios), the load average and the CPU the
+ * rest of the machine used. Build a snapshot of each `dist/` first (`cp -r dist /tmp/a`): the figures
  * are only ratios measured in the same run (decisions/hot-path.md: this VM resolves about 10%).
  * @module
  */
 import { loadavg } from 'node:os'
 import {
-  compareLoad,
   createGetPreset,
   LOAD,
+  load,
+  median,
   OPS,
   percent,
+  type Round,
   send,
   startTarget,
   type Target,
@@ -44,27 +48,42 @@ for (const [i, dist] of dists.entries()) {
   await send(target.url, createGetPreset, '0')
   targets.push({ ...target, spec: i === 0 ? 'A' : 'B' })
 }
-const medians = new Map<string, number>()
+/** Each build and operation, in the order of the first round. */
+const pairs = targets.flatMap((target) => ops.map((op) => ({ target, op })))
+const rounds = new Map(pairs.map((pair) => [pair, [] as Round[]]))
 try {
-  for (const op of ops) {
-    for (const [target, s] of await compareLoad(targets, op)) {
-      medians.set(`${target.spec} ${op.name}`, s.median.cpuUs)
-      console.log(
-        `${op.name} ${target.spec}: ${s.median.cpuUs.toFixed(1)} µs CPU (${s.min.cpuUs.toFixed(1)}-${s.max.cpuUs.toFixed(1)}), ${Math.round(s.median.rps)} req/s, others ${percent(s.median.otherCores)} of a core`,
-      )
+  for (const { target, op } of pairs) await load(target, op, LOAD.warmUp, LOAD.connections)
+  for (let round = 0; round < LOAD.rounds; round++) {
+    for (let i = 0; i < pairs.length; i++) {
+      const pair = pairs[(round + i) % pairs.length] as (typeof pairs)[number]
+      rounds.get(pair)?.push(await load(pair.target, pair.op, LOAD.seconds, LOAD.connections))
     }
   }
 } finally {
   for (const target of targets) target.stop()
 }
+/** The rounds of one build under one operation. */
+const runsOf = (target: Target, name: string): Round[] =>
+  rounds.get(
+    pairs.find((p) => p.target === target && p.op.name === name) as (typeof pairs)[number],
+  ) ?? []
+const spread = (values: number[], digits: number) =>
+  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`
+for (const { target, op } of pairs) {
+  const runs = runsOf(target, op.name)
+  console.log(
+    `${op.name} ${target.spec}: ${spread(
+      runs.map((r) => r.cpuUs),
+      1,
+    )} µs CPU, ${Math.round(median(runs.map((r) => r.rps)))} req/s, others ${percent(median(runs.map((r) => r.otherCores)))} of a core`,
+  )
+}
 for (const target of targets) {
-  const first = medians.get(`${target.spec} ${ops[0]?.name}`) as number
-  const ratios = ops
-    .slice(1)
-    .map(
-      (op) =>
-        `${op.name}/${ops[0]?.name} ${((medians.get(`${target.spec} ${op.name}`) as number) / first).toFixed(2)}×`,
-    )
+  const first = runsOf(target, ops[0]?.name as string)
+  const ratios = ops.slice(1).map((op) => {
+    const each = runsOf(target, op.name).map((r, i) => r.cpuUs / (first[i]?.cpuUs as number))
+    return `${op.name}/${ops[0]?.name} ${spread(each, 2)}×`
+  })
   console.log(`${target.spec} (${dists[target.spec === 'A' ? 0 : 1]}): ${ratios.join(', ')}`)
 }
 console.log(
