@@ -11,7 +11,7 @@
  * filter's `service` and `operation` (the typed view over the registered services is
  * `src/operations/journal.ts`). Its parts, each readable alone:
  * - what is recorded and read: `entry.ts`; the entry as stored and read back raw: `stored-entry.ts`; what
- *   an inference applied, kept as JSON: `inference.ts`;
+ *   an inference applied, kept as a copy (JSON text when large): `inference.ts`;
  * - storage: `storage.ts` (prefixes, bytes, reuse) over `slabs.ts` (bytes off the JS heap) and
  *   `repeats.ts` (a client's repeated URL and headers); the bounds: `budget.ts`;
  * - reading: `read.ts` (parsing, previews) with `body-text.ts` (decoding) and `redact.ts` (secrets);
@@ -72,7 +72,7 @@ export function createJournal(options: JournalOptions) {
     options.bodyPrefixBytes ?? JOURNAL_BODY_PREFIX_BYTES,
     'body prefix',
   )
-  const reader = createReader(options.parsers)
+  const reader = createReader(options.parsers, prefixBytes)
   const fieldsOf = options.fields ?? {}
   const storage = createStorage(prefixBytes)
   const queue = new BoundedQueue(limit, maxBytes, (entry) => {

@@ -22,7 +22,10 @@ export interface RecentOptions {
 }
 
 /** Creates the reader of entries whose bodies each service parses with its own parser. */
-export function createReader(parsers: Readonly<Record<string, JournalBodyParser>>) {
+export function createReader(
+  parsers: Readonly<Record<string, JournalBodyParser>>,
+  prefixBytes: number,
+) {
   /** The UTF-8 sizes of whole responses read as previews, measured once. */
   const wholeSizes = new WeakMap<StoredEntry, number>()
 
@@ -90,7 +93,8 @@ export function createReader(parsers: Readonly<Record<string, JournalBodyParser>
         status: entry.status,
         ...responseOf(entry, kept, preview),
         ...(kept.inference !== undefined && {
-          inference: kept.inference === null ? null : readInference(kept.inference, preview),
+          inference:
+            kept.inference === null ? null : readInference(kept.inference, prefixBytes, preview),
         }),
         fault: entry.fault,
         durationMs: entry.durationMs,

@@ -6,7 +6,7 @@
  */
 import { encoder, isWellFormed, keptText, utf8Length } from './body-text.js'
 import type { NewJournalEntry } from './entry.js'
-import { inferenceBytes, storeInference } from './inference.js'
+import { storeInference } from './inference.js'
 import { Repeats } from './repeats.js'
 import { OWN_BUFFER_BYTES, Slabs } from './slabs.js'
 import { blankEntry, emptyEntry, NO_QUERY, type StoredEntry } from './stored-entry.js'
@@ -111,7 +111,7 @@ export function createStorage(prefixBytes: number) {
           ? inference
           : storeInference(inference, prefixBytes)
       kept.budget =
-        (kept.inference ? inferenceBytes(kept.inference) : 0) +
+        (kept.inference ? kept.inference.bytes : 0) +
         ENTRY_OVERHEAD_BYTES +
         2 * url.length +
         kept.query.size * QUERY_PARAMETER_OVERHEAD_BYTES +

@@ -53,23 +53,25 @@ export const PRESET_ONLY_KEYS: ReadonlySet<string> = new Set(['cache_enabled', '
 /**
  * §5 The preset's system prompt and the request's own: both are kept, the preset's first. Chat: a leading
  * `system` message before the request's messages; messages: `system` (a string joined by a blank line, or
- * a text block before the request's blocks); responses: `instructions` joined by a blank line.
+ * a text block before the request's blocks); responses: `instructions` joined by a blank line. Sets it on
+ * the effective request being built (its key keeps its place; a new one goes last).
  */
-export function withSystemPrompt(
+export function addSystemPrompt(
   endpoint: Endpoint,
   request: Record<string, unknown>,
   prompt: string | null,
-): Record<string, unknown> {
-  if (prompt === null || prompt === '') return request
+): void {
+  if (prompt === null || prompt === '') return
   if (endpoint === 'chat') {
     const messages = Array.isArray(request.messages) ? request.messages : []
-    return { ...request, messages: [{ role: 'system', content: prompt }, ...messages] }
+    request.messages = [{ role: 'system', content: prompt }, ...messages]
+    return
   }
   const key = endpoint === 'messages' ? 'system' : 'instructions'
   const own = request[key]
-  if (Array.isArray(own)) return { ...request, [key]: [{ type: 'text', text: prompt }, ...own] }
-  if (typeof own === 'string' && own !== '') return { ...request, [key]: `${prompt}\n\n${own}` }
-  return { ...request, [key]: prompt }
+  if (Array.isArray(own)) request[key] = [{ type: 'text', text: prompt }, ...own]
+  else if (typeof own === 'string' && own !== '') request[key] = `${prompt}\n\n${own}`
+  else request[key] = prompt
 }
 
 /**
@@ -111,9 +113,19 @@ const PROVIDER_NAMES: Readonly<Record<string, string>> = {
   'amazon-bedrock': 'Amazon Bedrock',
 }
 
+/** The last slug named and its display name (a test's requests name the same few models over and over). */
+let lastSlug = ''
+let lastName = 'OpenAI'
+
 const displayName = (slug: string) => {
-  const base = (slug.split('/')[0] ?? slug).toLowerCase()
-  return PROVIDER_NAMES[base] ?? (base === '' ? 'OpenAI' : base[0]?.toUpperCase() + base.slice(1))
+  if (slug === lastSlug) return lastName
+  const at = slug.indexOf('/')
+  const base = (at < 0 ? slug : slug.slice(0, at)).toLowerCase()
+  const name =
+    PROVIDER_NAMES[base] ?? (base === '' ? 'OpenAI' : base[0]?.toUpperCase() + base.slice(1))
+  lastSlug = slug
+  lastName = name
+  return name
 }
 
 /**

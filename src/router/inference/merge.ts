@@ -6,7 +6,7 @@
  * @module
  */
 import type { PresetVersionRecord } from '../records.js'
-import { type Endpoint, PRESET_ONLY_KEYS, withSystemPrompt } from './inferred.js'
+import { addSystemPrompt, type Endpoint, PRESET_ONLY_KEYS } from './inferred.js'
 import type { PresetReference } from './reference.js'
 
 /**
@@ -48,40 +48,49 @@ function mergeTools(preset: readonly unknown[], request: readonly unknown[]): un
   return merged
 }
 
-/**
- * The request's own fields: without the preset reference, with the model it names beside it (forms 2, 3).
- * Rest and spread copy every own key as data (`__proto__` of a parsed body included) without touching a
- * prototype; the body itself is never changed.
- */
-function ownFields(
-  body: Readonly<Record<string, unknown>>,
-  reference: PresetReference | null,
-): Readonly<Record<string, unknown>> {
-  if (reference === null) return body
-  if (reference.form === 'field') {
-    const { preset: _, ...own } = body
-    return own
-  }
-  const { model: _, ...own } = body
-  return reference.model === undefined ? own : { model: reference.model, ...own }
+/** Defines `key` on a fresh record as a spread does: as data, `__proto__` included (no prototype touched). */
+function put(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(record, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    })
+  else record[key] = value
 }
 
-/** The effective request: the version's config and system prompt merged with the request's own fields. */
+/**
+ * The effective request: the version's config and system prompt merged with the request's own fields, in
+ * one new record (the body and the config are never changed): the config's keys first, then the request's
+ * own (without the preset reference; with the model it names beside it, forms 2 and 3), each taking the
+ * place of the config's key of the same name, as `{ ...config, ...own }` places them.
+ */
 export function effectiveRequest(
   endpoint: Endpoint,
   body: Readonly<Record<string, unknown>>,
   reference: PresetReference | null,
   version: PresetVersionRecord | undefined,
 ): Record<string, unknown> {
-  const own = ownFields(body, reference)
-  if (!version) return { ...own }
-  // Config keys are an allow-list (`validation/`), never `__proto__`; spreading defines every own key as data.
-  const config: Record<string, unknown> = {}
-  for (const key of Object.keys(version.config)) {
-    if (!PRESET_ONLY_KEYS.has(key)) config[key] = version.config[key]
+  const merged: Record<string, unknown> = {}
+  // Config keys are an allow-list (`validation/`), never `__proto__` (assigned, as they always were).
+  if (version) {
+    const config = version.config
+    for (const key of Object.keys(config)) {
+      if (!PRESET_ONLY_KEYS.has(key)) merged[key] = config[key]
+    }
   }
-  const merged: Record<string, unknown> = { ...config, ...own }
-  if (Array.isArray(config.tools) && Array.isArray(own.tools))
-    merged.tools = mergeTools(config.tools, own.tools)
-  return withSystemPrompt(endpoint, merged, version.system_prompt)
+  // The key that names the preset is not the request's own; the model named beside it is (forms 2 and 3).
+  const named = reference === null ? undefined : reference.form === 'field' ? 'preset' : 'model'
+  if (reference !== null && reference.form !== 'field' && reference.model !== undefined)
+    merged.model = reference.model
+  for (const key of Object.keys(body)) {
+    if (key !== named) put(merged, key, body[key])
+  }
+  if (!version) return merged
+  const tools = version.config.tools
+  if (Array.isArray(tools) && Array.isArray(body.tools))
+    merged.tools = mergeTools(tools, body.tools)
+  addSystemPrompt(endpoint, merged, version.system_prompt)
+  return merged
 }

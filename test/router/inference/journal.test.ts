@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { createSimulator } from '../../../src/index.js'
 import { workspaces } from '../../support/credentials.js'
 import { useServer } from '../../support/server.js'
-import { post, presetScenario, presetSimulator } from './support.js'
+import { NOW, post, presetScenario, presetSimulator } from './support.js'
 
 const ask = (model: string, extra: Record<string, unknown> = {}) => ({
   model,
@@ -164,6 +164,60 @@ describe('the journal records each inference', () => {
     })
     const again = simulator.journal.entries({ operation: 'sendChatCompletionRequest' })[0]
     expect(again?.inference?.effectiveRequest).toEqual(mergedChat)
+  })
+
+  it('keeps a copy of what the preset lends: its config changed through the caller’s objects afterwards changes nothing kept', async () => {
+    // The scenario's objects and what `router.presets()` lists share the stored config's nested values.
+    const scenario = presetScenario()
+    const simulator = createSimulator({ seed: 'inference', now: NOW, scenario })
+    await post(simulator, '/chat/completions', ask('@preset/email-copywriter'))
+    const seeded = scenario.router.workspaces[0]?.presets[0]?.versions[1]?.config as {
+      provider: { order: string[] }
+      tools: Array<Record<string, unknown>>
+    }
+    seeded.provider.order.push('openai')
+    seeded.tools.length = 0
+    const listed = simulator.router
+      .presets(workspaces.default)
+      .find((preset) => preset.slug === 'email-copywriter')?.versions[1]?.config as Record<
+      string,
+      unknown
+    >
+    listed.temperature = 2
+    expect(simulator.journal.last()?.inference?.effectiveRequest).toEqual(mergedChat)
+  })
+
+  it('reads a record holding more than plain data as JSON gives it (a Date in a seeded config)', async () => {
+    const scenario = presetScenario()
+    const presets: Array<{ slug: string; versions: Array<{ config: Record<string, unknown> }> }> =
+      scenario.router.workspaces[0]?.presets ?? []
+    presets.push({
+      slug: 'dated',
+      versions: [{ config: { model: 'a/b', metadata: { since: new Date(0) } } }],
+    })
+    const simulator = createSimulator({ seed: 'inference', now: NOW, scenario })
+    const answer = await post(simulator, '/chat/completions', ask('@preset/dated'))
+    expect(answer.status).toBe(200)
+    expect(simulator.journal.last()?.inference?.effectiveRequest).toEqual({
+      model: 'a/b',
+      metadata: { since: '1970-01-01T00:00:00.000Z' },
+      messages: [{ role: 'user', content: 'Write the welcome email.' }],
+    })
+  })
+
+  it('counts a small inference against the byte budget: at least its JSON, beyond the response', async () => {
+    const simulator = presetSimulator()
+    let before = simulator.journal.bytes
+    const refused = await post(simulator, '/chat/completions', ask('@preset/email-copywritex'))
+    const withoutInference = simulator.journal.bytes - before
+    before = simulator.journal.bytes
+    const answered = await post(simulator, '/chat/completions', ask('@preset/email-copywriter'))
+    const withInference = simulator.journal.bytes - before
+    expect([refused.status, answered.status]).toEqual([404, 200])
+    const inference = simulator.journal.last()?.inference
+    expect(withInference - withoutInference).toBeGreaterThanOrEqual(
+      answered.text.length - refused.text.length + JSON.stringify(inference).length,
+    )
   })
 
   it('redacts secret-named fields of the effective request as of the body', async () => {

@@ -212,6 +212,66 @@ describe('scripted answers on the wire', () => {
     })
   })
 
+  it('the exact bytes of a refusal and of a text with the envelope overridden (keys in order, text escaped)', async () => {
+    const simulator = presetSimulator()
+    const text = 'Say "no"\\n\ttwice\u2028 — ünïcode 😀, and \u0001.'
+    const overrides = {
+      model: 'openai/gpt-4o-2024-08-06',
+      provider: 'Azure',
+      finishReason: 'length',
+      systemFingerprint: 'fp_"quoted"',
+      usage: { promptTokens: 7, completionTokens: 3, cost: 0.000123 },
+    }
+    simulator.router.script({ response: { refusal: text, ...overrides } })
+    const envelope = (id: string, message: Record<string, unknown>) =>
+      JSON.stringify({
+        id,
+        object: 'chat.completion',
+        created: SECONDS,
+        model: 'openai/gpt-4o-2024-08-06',
+        provider: 'Azure',
+        system_fingerprint: 'fp_"quoted"',
+        service_tier: null,
+        choices: [
+          {
+            index: 0,
+            logprobs: null,
+            finish_reason: 'length',
+            native_finish_reason: 'length',
+            message: { role: 'assistant', ...message, reasoning: null },
+          },
+        ],
+        usage: {
+          prompt_tokens: 7,
+          completion_tokens: 3,
+          total_tokens: 10,
+          cost: 0.000123,
+          is_byok: false,
+          prompt_tokens_details: {
+            cached_tokens: 0,
+            cache_write_tokens: 0,
+            audio_tokens: 0,
+            video_tokens: 0,
+          },
+          cost_details: {
+            upstream_inference_cost: 0.000123,
+            upstream_inference_prompt_cost: 7 / 1e6,
+            upstream_inference_completions_cost: 6 / 1e6,
+          },
+          completion_tokens_details: { reasoning_tokens: 0, image_tokens: 0, audio_tokens: 0 },
+        },
+      })
+    const refusal = await post(simulator, '/chat/completions', ask('x'))
+    const id = refusal.headers['x-generation-id'] as string
+    expect(refusal.text).toBe(envelope(id, { content: null, refusal: text }))
+    simulator.router.clearScripts()
+    simulator.router.script({ response: { content: text, ...overrides } })
+    const answer = await post(simulator, '/chat/completions', ask('x'))
+    const next = answer.headers['x-generation-id'] as string
+    expect(answer.text).toBe(envelope(next, { content: text, refusal: null }))
+    expect(next).not.toBe(id)
+  })
+
   it('an error before the stream: the status in the router error body, with Retry-After', async () => {
     const simulator = presetSimulator()
     simulator.router.script({

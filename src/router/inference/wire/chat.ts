@@ -4,11 +4,12 @@
  * (docs/router-inference.md §10, §11).
  * @module
  */
-import { jsonResponse, type PlainResponse } from '../../../core/http.js'
+import type { PlainResponse } from '../../../core/http.js'
 import { errorTypeOf } from '../../errors.js'
 import { CHAT_USAGE_CHUNK, DONE_AFTER_STREAM_ERROR, SYSTEM_FINGERPRINT } from '../inferred.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
 import { EventStream } from './sse.js'
+import { jsonTemplate } from './template.js'
 
 /** `usage` of a chat answer (`ChatUsage`, with the cost fields). */
 function chatUsage(usage: Usage) {
@@ -50,46 +51,113 @@ function callsWithIds(turn: Turn, answer: Answer & { kind: 'tool_calls' }) {
 
 const headersOf = (turn: Turn) => ({ 'x-generation-id': turn.id })
 
+/** What differs from one `chat.completion` to another: the fields of its template (`usage` flat). */
+interface CompletionFields extends Usage, Record<string, unknown> {
+  id: string
+  created: number
+  model: string
+  provider: string
+  fingerprint: string | null
+  reason: string
+}
+
+/** A `chat.completion` with its message. */
+const completionValue = (fields: CompletionFields, message: Record<string, unknown>) => ({
+  id: fields.id,
+  object: 'chat.completion',
+  created: fields.created,
+  model: fields.model,
+  provider: fields.provider,
+  system_fingerprint: fields.fingerprint,
+  service_tier: null,
+  choices: [
+    {
+      index: 0,
+      logprobs: null,
+      finish_reason: fields.reason,
+      native_finish_reason: fields.reason,
+      message,
+    },
+  ],
+  usage: chatUsage(fields),
+})
+
+/** The message of a text answer (`content`) or a refusal (`refusal`): the other is `null`. */
+interface MessageFields {
+  content: string | null
+  refusal: string | null
+}
+const textMessage = (fields: MessageFields) => ({
+  role: 'assistant',
+  content: fields.content,
+  refusal: fields.refusal,
+  reasoning: null,
+})
+
+/** The JSON text of a text answer or a refusal, from a template (`template.ts`). */
+const completionText = jsonTemplate(
+  (fields: CompletionFields & MessageFields) => completionValue(fields, textMessage(fields)),
+  [
+    'id',
+    'created',
+    'model',
+    'provider',
+    'fingerprint',
+    'reason',
+    'content',
+    'refusal',
+    'promptTokens',
+    'completionTokens',
+    'totalTokens',
+    'cost',
+    'promptCost',
+    'completionCost',
+  ],
+)
+
 /** A `chat.completion`. */
 export function chatCompletion(turn: Turn): PlainResponse {
   const { answer, overrides } = turn.reply
-  const reason = finishReason(turn, answer)
-  let message: Record<string, unknown>
-  if (answer.kind === 'tool_calls') {
-    message = {
-      role: 'assistant',
-      content: answer.text === '' ? null : answer.text,
-      refusal: null,
-      reasoning: null,
-      tool_calls: callsWithIds(turn, answer).map((call) => ({
-        index: call.index,
-        id: call.id,
-        type: 'function',
-        function: { name: call.name, arguments: call.arguments },
-      })),
-    }
-  } else if (answer.kind === 'refusal') {
-    message = { role: 'assistant', content: null, refusal: answer.text, reasoning: null }
-  } else {
-    message = { role: 'assistant', content: answer.text, refusal: null, reasoning: null }
+  const { usage } = turn
+  const refused = answer.kind === 'refusal'
+  const fields: CompletionFields & MessageFields = {
+    id: turn.id,
+    created: turn.created,
+    model: turn.model,
+    provider: turn.provider,
+    fingerprint: overrides.systemFingerprint ?? SYSTEM_FINGERPRINT,
+    reason: finishReason(turn, answer),
+    content: refused ? null : answer.text,
+    refusal: refused ? answer.text : null,
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    totalTokens: usage.totalTokens,
+    cost: usage.cost,
+    promptCost: usage.promptCost,
+    completionCost: usage.completionCost,
   }
-  return jsonResponse(
-    200,
-    {
-      id: turn.id,
-      object: 'chat.completion',
-      created: turn.created,
-      model: turn.model,
-      provider: turn.provider,
-      system_fingerprint: overrides.systemFingerprint ?? SYSTEM_FINGERPRINT,
-      service_tier: null,
-      choices: [
-        { index: 0, logprobs: null, finish_reason: reason, native_finish_reason: reason, message },
-      ],
-      usage: chatUsage(turn.usage),
-    },
-    { headers: headersOf(turn) },
-  )
+  const body =
+    answer.kind === 'tool_calls'
+      ? JSON.stringify(
+          completionValue(fields, {
+            role: 'assistant',
+            content: answer.text === '' ? null : answer.text,
+            refusal: null,
+            reasoning: null,
+            tool_calls: callsWithIds(turn, answer).map((call) => ({
+              index: call.index,
+              id: call.id,
+              type: 'function',
+              function: { name: call.name, arguments: call.arguments },
+            })),
+          }),
+        )
+      : completionText(fields)
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'x-generation-id': turn.id },
+    body,
+  }
 }
 
 /** The stream of a chat answer: a chunk per piece, the finish chunk, the finish chunk with usage, `[DONE]`. */
