@@ -211,7 +211,8 @@ function renderSpans(
     .replace(/:([a-z0-9_+-]+):/g, (whole, name: string) => {
       // Zulip's own emoji is an image.
       if (name === 'zulip') return placeholder(ZULIP_EMOJI)
-      const code = EMOJI[name]
+      // Own names only: `:constructor:` or `:__proto__:` name no emoji (the real server leaves them as text).
+      const code = Object.hasOwn(EMOJI, name) ? EMOJI[name] : undefined
       return code ? placeholder(emojiSpan(name, code)) : whole
     })
     .replace(UNICODE_EMOJI, (emoji: string) => {

@@ -201,6 +201,12 @@ describe('round 3: spoilers, tables, times and unclosed fences rendered as the r
     },
   )
 
+  it('leaves an emoji name that is an Object.prototype key as text (the real answer, recorded at 442)', async () => {
+    expect(await rendered(':constructor: :__proto__: :tostring: :smile:')).toBe(
+      `${intro}<blockquote>\n<p>:constructor: :__proto__: :tostring: <span aria-label="smile" class="emoji emoji-1f604" role="img" title="smile">:smile:</span></p>\n</blockquote>`,
+    )
+  })
+
   it('leaves out the wrapping quote when the text is an empty spoiler (the real answer)', async () => {
     expect(await rendered('```spoiler T\n```')).toBe(
       '<p>A note from <span class="user-group-mention silent" data-user-group-id="11">Administrators</span>:</p>',

@@ -122,7 +122,8 @@ const displayName = (slug: string) => {
   const at = slug.indexOf('/')
   const base = (at < 0 ? slug : slug.slice(0, at)).toLowerCase()
   const name =
-    PROVIDER_NAMES[base] ?? (base === '' ? 'OpenAI' : base[0]?.toUpperCase() + base.slice(1))
+    (Object.hasOwn(PROVIDER_NAMES, base) ? PROVIDER_NAMES[base] : undefined) ??
+    (base === '' ? 'OpenAI' : base[0]?.toUpperCase() + base.slice(1))
   lastSlug = slug
   lastName = name
   return name

@@ -219,6 +219,25 @@ describe('POST /chat/completions with a preset', () => {
     const none = await postJson(simulator, '/chat/completions', { messages })
     expect(none.body).toMatchObject({ model: 'openai/gpt-4o-mini', provider: 'OpenAI' })
   })
+
+  it("names an author that is an Object.prototype key as any other author, never the prototype's value", async () => {
+    const simulator = presetSimulator()
+    for (const [model, provider] of [
+      ['constructor/some-model', 'Constructor'],
+      ['toString/m', 'Tostring'],
+      ['__proto__/m', '__proto__'],
+    ]) {
+      const answer = await postJson(simulator, '/chat/completions', { model, messages })
+      expect(answer.status).toBe(200)
+      expect(answer.body).toMatchObject({ model, provider })
+      const ordered = await postJson(simulator, '/chat/completions', {
+        model: 'openai/gpt-4o',
+        messages,
+        provider: { order: [model.split('/')[0]] },
+      })
+      expect(ordered.body).toMatchObject({ provider })
+    }
+  })
 })
 
 describe('errors of a chat completion', () => {
