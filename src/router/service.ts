@@ -6,6 +6,7 @@ import type { RouterScenario, RouterScriptInput } from '../../scenarios/schema/r
 import type { PlainRequest } from '../core/http.js'
 import { KeyedLock } from '../core/lock.js'
 import { createPathTable } from '../core/path-table.js'
+import { plainCopy } from '../core/plain-copy.js'
 import {
   exactUrlPattern,
   type Inspectable,
@@ -182,7 +183,10 @@ export function createRouterService(
     presets: (workspaceId) =>
       store.presetsOf(workspaceId).map((preset) => ({
         ...presetToWire(preset),
-        versions: store.versionsOf(preset.id).map(versionToWire),
+        // Copies: changing what this lists changes nothing stored.
+        versions: store
+          .versionsOf(preset.id)
+          .map((version) => ({ ...versionToWire(version), config: plainCopy(version.config) })),
       })),
   }
 }

@@ -3,6 +3,7 @@
  * @module
  */
 import type { RouterScenario } from '../../scenarios/schema/router.js'
+import { plainCopy } from '../core/plain-copy.js'
 import type { ServiceContext } from '../core/service.js'
 import { Table } from '../core/table.js'
 import type { ApiKeyRecord, PresetRecord, PresetVersionRecord, WorkspaceRecord } from './records.js'
@@ -143,7 +144,7 @@ export function createRouterStore(context: ServiceContext) {
         seq,
       }
     },
-    /** Replaces every record with these (taken as they are: the snapshot's schema validated them). */
+    /** Replaces every record with these (taken as they are: the snapshot's schema validated them and copied each config). */
     importState(state: RouterStoreState): void {
       for (const table of [workspaces, keys, presets, versions]) table.clear()
       for (const workspace of state.workspaces) workspaces.insert(workspace)
@@ -177,7 +178,8 @@ export function createRouterStore(context: ServiceContext) {
               {
                 workspace: stored,
                 slug: preset.slug,
-                config: version.config,
+                // The scenario's objects stay the caller's: what is stored is a copy.
+                config: plainCopy(version.config),
                 systemPrompt: version.systemPrompt,
                 creatorUserId,
               },

@@ -226,14 +226,14 @@ describe('POST /chat/completions with a preset', () => {
       ['constructor/some-model', 'Constructor'],
       ['toString/m', 'Tostring'],
       ['__proto__/m', '__proto__'],
-    ]) {
+    ] as const) {
       const answer = await postJson(simulator, '/chat/completions', { model, messages })
       expect(answer.status).toBe(200)
       expect(answer.body).toMatchObject({ model, provider })
       const ordered = await postJson(simulator, '/chat/completions', {
         model: 'openai/gpt-4o',
         messages,
-        provider: { order: [model.split('/')[0]] },
+        provider: { order: [model.slice(0, model.indexOf('/'))] },
       })
       expect(ordered.body).toMatchObject({ provider })
     }
