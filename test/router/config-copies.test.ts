@@ -62,7 +62,8 @@ describe("a preset's stored config", () => {
     const version = snapshot.services.router.versions.find(
       (v) => v.config.model === 'openai/gpt-4o',
     )
-    ;(version?.config.provider as { order: string[] }).order.push('anthropic')
+    if (version === undefined) throw new Error('the snapshot holds no version of kept')
+    ;(version.config.provider as { order: string[] }).order.push('anthropic')
     expect(await storedConfig(other)).toEqual(config())
   })
 })
