@@ -8,6 +8,7 @@ import {
   linearPatternsReady,
   MAX_PATTERN_LENGTH,
 } from '../../src/core/linear-pattern.js'
+import { plainCopy } from '../../src/core/plain-copy.js'
 import * as z from '../../src/core/zod.js'
 
 const isoTime = z.iso.datetime({ offset: true })
@@ -28,7 +29,14 @@ const routerKeySchema = z.strictObject({
 
 /** A preset version the scenario starts with. */
 const routerSeedVersionSchema = z.strictObject({
-  config: z._default(z.record(z.string(), z.unknown()), {}),
+  /** Copied as it is read: the simulator keeps its own, so the caller's objects may change afterwards. */
+  config: z._default(
+    z.pipe(
+      z.record(z.string(), z.unknown()),
+      z.transform((value: Record<string, unknown>) => plainCopy(value)),
+    ),
+    {},
+  ),
   systemPrompt: z._default(z.nullable(z.string()), null),
   createdAt: z.optional(isoTime),
 })

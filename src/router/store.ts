@@ -3,7 +3,6 @@
  * @module
  */
 import type { RouterScenario } from '../../scenarios/schema/router.js'
-import { plainCopy } from '../core/plain-copy.js'
 import type { ServiceContext } from '../core/service.js'
 import { Table } from '../core/table.js'
 import type { ApiKeyRecord, PresetRecord, PresetVersionRecord, WorkspaceRecord } from './records.js'
@@ -178,8 +177,8 @@ export function createRouterStore(context: ServiceContext) {
               {
                 workspace: stored,
                 slug: preset.slug,
-                // The scenario's objects stay the caller's: what is stored is a copy.
-                config: plainCopy(version.config),
+                // The parsed scenario's own copy (its schema copies each config), never the caller's objects.
+                config: version.config,
                 systemPrompt: version.systemPrompt,
                 creatorUserId,
               },
