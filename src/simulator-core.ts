@@ -109,7 +109,10 @@ export interface SimulatorCore extends SimulatorFetchApi, ServiceInstances {
    * and request works at once. Kept for code written when loading was asynchronous.
    */
   readonly ready: Promise<void>
-  /** The scenario in force, validated and with its defaults filled in. */
+  /**
+   * The scenario in force, validated and with its defaults filled in: the simulator's own copy (what was handed
+   * in is copied as it is read), shared with its stores, so read it and do not change it.
+   */
   readonly scenario: Scenario
   /** The simulator's clock: `now()`, `iso()`, `advance(ms)`, `set(time)`. */
   readonly clock: Clock

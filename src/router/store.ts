@@ -177,7 +177,7 @@ export function createRouterStore(context: ServiceContext) {
               {
                 workspace: stored,
                 slug: preset.slug,
-                // The parsed scenario's own copy (its schema copies each config), never the caller's objects.
+                // The parsed scenario's copy (its schema copies each config), never the objects the caller handed in.
                 config: version.config,
                 systemPrompt: version.systemPrompt,
                 creatorUserId,
