@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type ScenarioDefinition, scenarios } from '../scenarios/index.js'
+import { IAGO, PRESET_BODY, ROUTER_KEY } from './default-requests.mjs'
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const RESULTS = join(ROOT, 'bench', 'results')
@@ -38,8 +39,6 @@ export const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE
 /** Picks the full or the smoke figure. */
 export const pick = <T>(full: T, smoke: T): T => (SMOKE ? smoke : full)
 
-const ROUTER_KEY = 'Bearer sk-or-v1-understudy-default-inference'
-const IAGO = `Basic ${Buffer.from('iago@acme.example:oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD').toString('base64')}`
 /** The slug `get-preset` reads; every benchmark creates it first with `createPreset.request('get')`. */
 const GET_SLUG = 'b-get'
 
@@ -64,15 +63,6 @@ export interface Op {
 
 const json = { authorization: ROUTER_KEY, 'content-type': 'application/json' }
 const form = { authorization: IAGO, 'content-type': 'application/x-www-form-urlencoded' }
-/** The chat body of every create-preset request. */
-const PRESET_BODY = JSON.stringify({
-  messages: [
-    { role: 'system', content: 'You are a helpful assistant.' },
-    { role: 'user', content: 'Hello!' },
-  ],
-  model: 'openai/gpt-5.4',
-  temperature: 0.7,
-})
 /** The slug every create-preset request writes: each request adds a new version of that one preset. */
 const CREATE_SLUG = 'b-create'
 

@@ -6,21 +6,12 @@
  * Usage: `node bench/memory-fill.mjs <server URL> <n>`.
  */
 import { Agent, request } from 'node:http'
+import { IAGO, PRESET_BODY, ROUTER_KEY } from './default-requests.mjs'
 
 const [base, count] = [process.argv[2], Number(process.argv[3])]
 if (!base || !(count > 0)) throw new Error('usage: node bench/memory-fill.mjs <server URL> <n>')
 const url = new URL(base)
 const agent = new Agent({ keepAlive: true, maxSockets: 16 })
-const ROUTER_KEY = 'Bearer sk-or-v1-understudy-default-inference'
-const IAGO = `Basic ${Buffer.from('iago@acme.example:oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD').toString('base64')}`
-const PRESET_BODY = JSON.stringify({
-  messages: [
-    { role: 'system', content: 'You are a helpful assistant.' },
-    { role: 'user', content: 'Hello!' },
-  ],
-  model: 'openai/gpt-5.4',
-  temperature: 0.7,
-})
 
 const post = (path, headers, body) =>
   new Promise((resolve, reject) => {

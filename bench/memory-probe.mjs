@@ -17,6 +17,7 @@
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
+import { IAGO, PRESET_BODY, ROUTER_KEY } from './default-requests.mjs'
 
 const [mode, arg, settleArg] = process.argv.slice(2)
 const settleMs = Number(settleArg ?? 30_000)
@@ -39,17 +40,6 @@ const small = createSimulator()
 await small.ready
 const before = memory()
 
-/** The default scenario's credentials (see `bench/lib.ts`). */
-const ROUTER_KEY = 'Bearer sk-or-v1-understudy-default-inference'
-const IAGO = `Basic ${Buffer.from('iago@acme.example:oCLrZ3aWZkSBvrjn9Wvgfygw2wMqZcUD').toString('base64')}`
-const PRESET_BODY = JSON.stringify({
-  messages: [
-    { role: 'system', content: 'You are a helpful assistant.' },
-    { role: 'user', content: 'Hello!' },
-  ],
-  model: 'openai/gpt-5.4',
-  temperature: 0.7,
-})
 /** A request as the standalone server hands it to `dispatch` (body bytes in a Buffer, as read from the socket). */
 const request = (method, url, headers, body) => {
   const parsed = new URL(url)
