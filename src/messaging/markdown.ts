@@ -123,15 +123,41 @@ const EMPTY_CODE = '\u0000empty code'
 const SPOILER_OPEN = '<div class="spoiler-block"><div class="spoiler-header">'
 const SPOILER_CONTENT = '</div><div class="spoiler-content" aria-hidden="true">'
 
+/** A line that would open a block quote. */
+const QUOTE_LINE = /^ {0,3}>/
+/** A `>` line holding nothing but spaces. */
+const EMPTY_QUOTE_LINE = /^ {0,3}>\s*$/
+/**
+ * How deep `>` quotes of the text nest at most: Python-Markdown stops opening quotes when it nears Python's
+ * recursion limit (`nearing_recursion_limit()` in its `BlockQuoteProcessor.test`), which the real 442 server
+ * reached at 296 levels inside the wrapping quote for every text recorded ('>' x 600, 1000, 8000, '> ' x 4000);
+ * what is left is a paragraph.
+ */
+const MAX_QUOTE_DEPTH = 296
+
+/**
+ * Whether a block quote may start at line `from`: Zulip's quote pattern (zerver/lib/markdown, its
+ * `BlockQuoteProcessor.RE`) starts none where every line left in the block holds only `>` and spaces (so a
+ * lone `>` stays text), and the nesting stops at `MAX_QUOTE_DEPTH`.
+ */
+function opensQuote(lines: readonly string[], from: number, depth: number): boolean {
+  if (!QUOTE_LINE.test(lines[from] as string) || depth >= MAX_QUOTE_DEPTH) return false
+  for (let j = from; j < lines.length && (lines[j] as string).trim() !== ''; j++)
+    if (!EMPTY_QUOTE_LINE.test(lines[j] as string)) return true
+  return false
+}
+
 /**
  * Renders the blocks of some lines; `quoted` inside a block quote (mentions are silent); `tail` when the
- * lines end the text (a fence closed there gets the real server's trailing line break).
+ * lines end the text (a fence closed there gets the real server's trailing line break); `depth` how many `>`
+ * quotes of the text it is inside.
  */
 function renderBlocks(
   lines: readonly string[],
   context: MarkdownContext,
   quoted: boolean,
   tail = true,
+  depth = 0,
 ): string {
   const blocks: string[] = []
   let i = 0
@@ -164,13 +190,13 @@ function renderBlocks(
         // The real server leaves an empty line at the end of a closed nested quote fence's paragraph; in
         // one left open, nothing ends the text.
         const padded = quoted && last && closed ? [...content, ' '] : content
-        const inner = renderBlocks(padded, context, true, tail && closed)
+        const inner = renderBlocks(padded, context, true, tail && closed, depth)
         blocks.push(`<blockquote>\n${inner}\n</blockquote>`)
       } else if (language === 'spoiler') {
         // `format_spoiler`: the header and the content between placeholders, as paragraphs of the quote.
         const header =
           fence[3] === undefined ? '' : `<p>${renderInline(fence[3], context, quoted)}</p>\n`
-        const inner = renderBlocks(content, context, quoted, false)
+        const inner = renderBlocks(content, context, quoted, false, depth)
         const footer = quoted && last ? '<p></div></div><br>\n</p>' : '</div></div>'
         blocks.push(`${SPOILER_OPEN}\n${header}${SPOILER_CONTENT}\n${inner}\n${footer}`)
       } else if (quoted && last) {
@@ -190,7 +216,7 @@ function renderBlocks(
         continue
       }
     }
-    if (/^ {0,3}>/.test(line)) {
+    if (opensQuote(lines, i, depth)) {
       const inner: string[] = []
       while (i < lines.length) {
         const current = lines[i] as string
@@ -199,7 +225,9 @@ function renderBlocks(
         else break
         i += 1
       }
-      blocks.push(`<blockquote>\n${renderBlocks(inner, context, true)}\n</blockquote>`)
+      blocks.push(
+        `<blockquote>\n${renderBlocks(inner, context, true, true, depth + 1)}\n</blockquote>`,
+      )
       continue
     }
     if (RULE.test(line)) {
@@ -266,7 +294,8 @@ function renderBlocks(
     while (
       i < lines.length &&
       (lines[i] as string).trim() !== '' &&
-      !startsBlock(lines[i] as string)
+      (!startsBlock(lines[i] as string) ||
+        (QUOTE_LINE.test(lines[i] as string) && !opensQuote(lines, i, depth)))
     ) {
       paragraph.push(lines[i] as string)
       i += 1

@@ -219,3 +219,19 @@ describe('round 3: spoilers, tables, times and unclosed fences rendered as the r
     expect(exact.length).toBe(round3.cases.length - Object.keys(ROUND3_APPROXIMATE).length)
   })
 })
+
+describe('nested > quotes as the real server nests them (442)', () => {
+  const deep = fixture('welcome-deep-quotes-442.json')
+  it.each(
+    deep.cases.map(({ text, html }) => [
+      `${JSON.stringify(text.slice(0, 4))} x ${text.length}`,
+      text,
+      html,
+    ]),
+  )(
+    'renders %s: a lone > stays text, nesting stops after 296 levels, never an error',
+    async (_label, text, html) => {
+      expect(await rendered(text as string)).toBe(`${intro}${html}`)
+    },
+  )
+})
