@@ -55,7 +55,12 @@ import {
   withoutTrailingSlashes,
 } from '../core/http.js'
 import { InputTypeError, isInputError, parseInput } from '../core/input-error.js'
-import { MAX_KEYS_PER_OBJECT, tooManyKeys } from '../core/json-keys.js'
+import {
+  MAX_JSON_DEPTH,
+  MAX_KEYS_PER_OBJECT,
+  nestedDeeperThan,
+  tooManyKeys,
+} from '../core/json-keys.js'
 import { loadLinearPatterns } from '../core/linear-pattern.js'
 import { printable } from '../core/printable.js'
 import { describeError } from '../journal/entry.js'
@@ -92,7 +97,8 @@ class ControlBodyTooLarge extends Error {}
 
 /**
  * The body as a JSON object (`{}` when empty). Refuses a body over the limit, not UTF-8, with more than
- * 10,000 keys in one object (before parsing it: decisions/json-key-limits.md), or not an object.
+ * 10,000 keys in one object or nested more than 1,000 levels deep (before parsing it: decisions/json-key-limits.md),
+ * or not an object.
  */
 function readJson(request: PlainRequest): unknown {
   if (request.oversized) throw new ControlBodyTooLarge()
@@ -101,6 +107,9 @@ function readJson(request: PlainRequest): unknown {
   if (text.trim() === '') return {}
   if (tooManyKeys(text, MAX_KEYS_PER_OBJECT)) {
     throw new InputTypeError(`the body must have at most ${MAX_KEYS_PER_OBJECT} keys in one object`)
+  }
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new InputTypeError(`the body must be nested at most ${MAX_JSON_DEPTH} levels deep`)
   }
   let value: unknown
   try {

@@ -10,6 +10,9 @@
 /** The most keys one JSON object of a body may hold (router bodies and control bodies alike). */
 export const MAX_KEYS_PER_OBJECT = 10_000
 
+/** The deepest nesting of objects and arrays a JSON body may have (a service's or the control surface's). */
+export const MAX_JSON_DEPTH = 1000
+
 /** Objects nested deeper than this count their keys in the total only (no legal body nests so deep). */
 const TRACKED_DEPTH = 4096
 

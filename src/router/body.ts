@@ -9,7 +9,12 @@
  * @module
  */
 import { bodyText, header, type PlainRequest } from '../core/http.js'
-import { MAX_KEYS_PER_OBJECT, nestedDeeperThan, tooManyKeys } from '../core/json-keys.js'
+import {
+  MAX_JSON_DEPTH,
+  MAX_KEYS_PER_OBJECT,
+  nestedDeeperThan,
+  tooManyKeys,
+} from '../core/json-keys.js'
 
 export { nestedDeeperThan }
 
@@ -17,8 +22,7 @@ import type { RouterIssue } from './errors.js'
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i
 
-/** The deepest nesting of objects and arrays a body may have. */
-export const MAX_JSON_DEPTH = 1000
+export { MAX_JSON_DEPTH }
 
 /** The most keys of all the objects of a body. */
 const MAX_BODY_KEYS = 100_000

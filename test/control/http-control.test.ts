@@ -133,6 +133,11 @@ describe('PUT /__understudy/scenario and POST /__understudy/reset', () => {
       `{"definition":{${Array.from({ length: 10_001 }, (_, i) => `"k${i}":1`).join(',')}}}`,
       'the body must have at most 10000 keys in one object',
     ],
+    [
+      'a body nested 1,001 levels deep (refused before it is parsed)',
+      `{"definition":${'['.repeat(1000)}${']'.repeat(1000)}}`,
+      'the body must be nested at most 1000 levels deep',
+    ],
   ])('refuses %s with 400 and keeps the scenario', async (_, body, message) => {
     expect(await send('PUT', '/scenario', body)).toEqual([400, problem(message)])
     expect((await control(origin, 'GET')).body.scenario.name).toBe('default')
