@@ -99,7 +99,7 @@ describe('simulator.fetch with a body stream', () => {
 describe('msw with a body stream', () => {
   const simulator = createSimulator(fetchOptions)
   const server = setupServer(...simulator.handlers)
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
   afterAll(() => server.close())
 
   it('that errors makes fetch reject with a network error, not answer 500 with the stack', async () => {

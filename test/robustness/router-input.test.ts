@@ -33,7 +33,7 @@ import {
 
 const simulator = createSimulator({ scenario: 'presets-history', seed: 'robust-router', now: NOW })
 const server = setupServer(...simulator.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterAll(() => server.close())
 
 type Skin = 'chat' | 'messages' | 'responses'
