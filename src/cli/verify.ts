@@ -1,5 +1,5 @@
 /**
- * `understudy verify`: `--har FILE` replays a recording against a simulator set up to match it;
+ * `understudy-mock verify`: `--har FILE` replays a recording against a simulator set up to match it;
  * `router|messaging --live` records the fixed script against the real service first (asking before it
  * writes, unless `--yes`). Exit 0: no difference; 1: differences; 2: the input cannot be used (a bad
  * command line, no such file, not a HAR, nothing replayable, a service that cannot be reached, or no
@@ -20,11 +20,11 @@ import { type VerifyOptions, verifyHar } from '../verify/verify-har.js'
 import { CliError, messageOf, UsageError } from './errors.js'
 import { withAttachments } from './har-attachments.js'
 
-/** The usage line of `understudy verify`. */
+/** The usage line of `understudy-mock verify`. */
 export const VERIFY_USAGE =
-  'Usage: understudy verify --har FILE [options] | understudy verify router|messaging --live --base-url URL --api-key KEY [--email E] [--record FILE] [--yes] [options]'
+  'Usage: understudy-mock verify --har FILE [options] | understudy-mock verify router|messaging --live --base-url URL --api-key KEY [--email E] [--record FILE] [--yes] [options]'
 
-/** `understudy verify --help`. */
+/** `understudy-mock verify --help`. */
 const VERIFY_HELP = `${VERIFY_USAGE}
 
 Replays a recording against a simulator set up to match it and reports every difference (docs/verify.md).
@@ -157,7 +157,7 @@ function printCreated(io: VerifyIo, created: readonly Created[], to: 'out' | 'er
 
 /** Asks before writing to a real service; refuses without a terminal. */
 async function consent(io: VerifyIo, options: LiveOptions, willCreate: string[]): Promise<void> {
-  io.err(`understudy verify will write to ${options.baseUrl}, creating:`)
+  io.err(`understudy-mock verify will write to ${options.baseUrl}, creating:`)
   for (const line of willCreate) io.err(`  - ${line}`)
   if (!io.interactive) {
     throw new InputError(
@@ -206,7 +206,7 @@ async function live(service: string, values: Values, io: VerifyIo) {
   }
 }
 
-/** Runs `understudy verify` with its arguments (after `verify`); resolves with the exit code. */
+/** Runs `understudy-mock verify` with its arguments (after `verify`); resolves with the exit code. */
 export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<number> {
   const { values, positionals } = parse(argv)
   if (values.help) {

@@ -1,5 +1,5 @@
 /**
- * A state file (`understudy serve --state-file demo.json`, `startServer({ stateFile })`): the simulator's
+ * A state file (`understudy-mock serve --state-file demo.json`, `startServer({ stateFile })`): the simulator's
  * snapshot kept on disk, so a demo's data survives a restart.
  *
  * - **Start**: the file's lock is taken (`state-file-lock.ts`: a second server on the file is refused,

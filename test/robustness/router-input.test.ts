@@ -241,7 +241,7 @@ const requestFor = (operation: Operation): fc.Arbitrary<RawRequest> =>
         { weight: 9, arbitrary: fc.constant(operation.method) },
         {
           weight: 1,
-          arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get', 'BREW'),
+          arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get', 'PROPFIND'),
         },
       ),
     })

@@ -1,5 +1,5 @@
 /**
- * `understudy serve --state-file` as the built bin (`npm run build` first): durability under `kill -9` in the
+ * `understudy-mock serve --state-file` as the built bin (`npm run build` first): durability under `kill -9` in the
  * middle of a write loop, the save on SIGTERM, and the one-line refusal (exit code 1) of a file it cannot load.
  *
  * How "every acknowledged write before the last completed save" is made observable, deterministically:

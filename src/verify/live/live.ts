@@ -1,5 +1,5 @@
 /**
- * `understudy verify router|messaging --live`: runs the service's fixed script (`scripts.ts`) against the
+ * `understudy-mock verify router|messaging --live`: runs the service's fixed script (`scripts.ts`) against the
  * real service, records the exchanges, removes every credential from them (`scrub.ts`), and verifies the
  * recording exactly as `--har` does. The caller asks before anything is written (`livePlan` says what
  * will be created) and prints what was created and how to remove it.

@@ -88,7 +88,7 @@ export function liveHar(exchanges: readonly LiveExchange[], creator: string): ob
   return {
     log: {
       version: '1.2',
-      creator: { name: 'understudy verify --live', version: creator },
+      creator: { name: 'understudy-mock verify --live', version: creator },
       pages: [],
       entries: exchanges.map((exchange) => {
         const url = new URL(exchange.url)
