@@ -241,7 +241,15 @@ const requestFor = (operation: Operation): fc.Arbitrary<RawRequest> =>
         { weight: 9, arbitrary: fc.constant(operation.method) },
         {
           weight: 1,
-          arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get', 'PROPFIND'),
+          arbitrary: fc.constantFrom(
+            'PUT',
+            'DELETE',
+            'PATCH',
+            'OPTIONS',
+            'HEAD',
+            'get',
+            'PROPFIND',
+          ),
         },
       ),
     })

@@ -52,7 +52,9 @@ describe('live mode against the standalone server', () => {
     )
     expect(stderr).toBe('')
     expect(code).toBe(0)
-    expect(stdout).toMatch(/^understudy-mock verify: 10 exchanges compared, 0 skipped, no differences\n/)
+    expect(stdout).toMatch(
+      /^understudy-mock verify: 10 exchanges compared, 0 skipped, no differences\n/,
+    )
 
     const added = server.simulator.messaging
       .users('acme')
@@ -62,7 +64,9 @@ describe('live mode against the standalone server', () => {
     expect(user?.email).toMatch(/^understudy-verify-[a-z0-9]{8}@acme\.example$/)
     expect(user?.fullName).toBe(user?.email.split('@')[0])
     const [message] = server.simulator.messaging.messages('acme').slice(-1)
-    expect(message?.content).toContain(`${user?.fullName}: a test message from understudy-mock verify`)
+    expect(message?.content).toContain(
+      `${user?.fullName}: a test message from understudy-mock verify`,
+    )
     const base = server.services.messaging.acme
     expect(stdout).toContain(
       [
