@@ -73,7 +73,8 @@ const TYPESCRIPT = { 'ts-5.9': '~5.9.0', 'ts-7': '^7.0.0' }
 /** The lowest Node that msw 3 runs on. */
 const MIN_NODE_FOR_MSW3 = [22, 12]
 /** A run's name: its directory, and the prefix of its steps. */
-const runName = (run) => `msw ${run.major}, vitest ${run.vitest.replace(/^[~^]/, '').split('.')[0]} on Node ${run.node}`
+const runName = (run) =>
+  `msw ${run.major}, vitest ${run.vitest.replace(/^[~^]/, '').split('.')[0]} on Node ${run.node}`
 
 const { values } = parseArgs({
   options: {
@@ -168,7 +169,9 @@ async function installConsumer(results, workspace, tarball, consumer) {
       msw,
       vitest,
       ...COMMON_DEPENDENCIES,
-      ...Object.fromEntries(typescript.map((alias) => [alias, `npm:typescript@${TYPESCRIPT[alias]}`])),
+      ...Object.fromEntries(
+        typescript.map((alias) => [alias, `npm:typescript@${TYPESCRIPT[alias]}`]),
+      ),
       node,
     },
     // npm 11 blocks dependency install scripts unless allowed. Only the `node` package's (it fetches the

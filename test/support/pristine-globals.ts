@@ -10,9 +10,11 @@ import { afterAll } from 'vitest'
 const NAMES = ['FormData', 'Blob', 'File', 'fetch', 'Headers', 'Request', 'Response'] as const
 const KEY = Symbol.for('understudy.test.pristine-globals')
 const store = globalThis as unknown as Record<symbol, Record<string, unknown> | undefined>
-const pristine = (store[KEY] ??= Object.fromEntries(
-  NAMES.map((name) => [name, (globalThis as Record<string, unknown>)[name]]),
-))
+if (store[KEY] === undefined)
+  store[KEY] = Object.fromEntries(
+    NAMES.map((name) => [name, (globalThis as Record<string, unknown>)[name]]),
+  )
+const pristine = store[KEY]
 
 afterAll(() => {
   for (const name of NAMES) {
