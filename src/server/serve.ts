@@ -104,7 +104,6 @@ export function createServe(context: ServeContext) {
     // Answered once the state file holds what it changed.
     if (context.stateFile && isWrite(method))
       answer = (await awaitDurable(context.stateFile, simulator, undefined)) ?? answer
-    if (access.setCookie !== undefined) response.setHeader('set-cookie', access.setCookie)
     if ('pieces' in answer) await writePieces(response, answer, method === 'HEAD')
     else writePlain(response, answer, method === 'HEAD')
   }
