@@ -1,5 +1,5 @@
 /**
- * `understudy verify … --live` (the built bin, `npm run build` first) where the run cannot finish: a
+ * `understudy-mock verify … --live` (the built bin, `npm run build` first) where the run cannot finish: a
  * `--record` path that cannot be written is refused before anything is sent; a recording that cannot be
  * written after the run lists what was created; a service that accepts and never answers, or answers without
  * end, is given up on (`--timeout`, a bound on the answer's size). Every one: exit 2, what was created and
