@@ -7,7 +7,9 @@
  * @module
  */
 
-import { readFile, writeFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, readFile, stat, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { systemErrorText } from '../core/system-error.js'
@@ -36,6 +38,8 @@ Replays a recording against a simulator set up to match it and reports every dif
   --email <e-mail>          live, messaging: the account the key belongs to
   --record <file>           live: write the exchanges as a HAR, every credential removed
   --yes                     live: do not ask before creating understudy-verify-… resources
+  --timeout <seconds>       live: the longest one request may take, to its answer's last byte
+                            (default 30); an answer over 16 MiB stops the run too
   --json                    print { differences, compared, skipped, setup } as JSON
   --feature-level <n>       the messaging feature level, where the recording states none
   --email-visibility <v>    each messaging organization's email_address_visibility: everyone,
@@ -97,6 +101,7 @@ function parse(argv: readonly string[]) {
         email: { type: 'string' },
         record: { type: 'string' },
         yes: { type: 'boolean' },
+        timeout: { type: 'string' },
         json: { type: 'boolean' },
         'feature-level': { type: 'string' },
         'email-visibility': { type: 'string' },
@@ -145,6 +150,34 @@ async function readRecording(file: string): Promise<string> {
   }
 }
 
+/**
+ * Checks, before anything is sent, that the recording can be written where `--record` says: its folder
+ * exists and is writable, and the name is not a folder.
+ */
+async function checkRecordPath(file: string): Promise<void> {
+  const folder = dirname(resolve(file))
+  const refuse = (why: string) => new InputError(`--record ${file}: ${why}; nothing was sent`)
+  const folderStat = await stat(folder).catch((error: unknown) => {
+    throw refuse(`its folder ${folder} cannot be used (${systemErrorText(error)})`)
+  })
+  if (!folderStat.isDirectory()) throw refuse(`${folder} is not a folder`)
+  await access(folder, constants.W_OK).catch((error: unknown) => {
+    throw refuse(`its folder ${folder} is not writable (${systemErrorText(error)})`)
+  })
+  const existing = await stat(file).catch(() => undefined)
+  if (existing?.isDirectory()) throw refuse('it is a folder')
+}
+
+/** `--timeout <seconds>` in milliseconds. */
+function timeoutMs(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const number = /^[0-9]+(\.[0-9]+)?$/.test(value) ? Number(value) : Number.NaN
+  const ms = Math.round(number * 1000)
+  if (!(ms >= 1 && ms <= 3_600_000))
+    throw new UsageError(`--timeout takes seconds, from 0.001 to 3600, got "${value}"`)
+  return ms
+}
+
 function printCreated(io: VerifyIo, created: readonly Created[], to: 'out' | 'err') {
   const say = to === 'out' ? io.out : io.err
   if (created.length === 0) {
@@ -182,6 +215,7 @@ async function live(service: string, values: Values, io: VerifyIo) {
     baseUrl,
     apiKey,
     email: values.email,
+    timeoutMs: timeoutMs(values.timeout),
     verify: verifyOptions(values),
   }
   let plan: ReturnType<typeof livePlan>
@@ -190,13 +224,11 @@ async function live(service: string, values: Values, io: VerifyIo) {
   } catch (error) {
     throw error instanceof VerifyInputError ? new InputError(error.message) : error
   }
+  if (values.record !== undefined) await checkRecordPath(values.record)
   if (values.yes !== true) await consent(io, options, plan.willCreate)
+  let result: Awaited<ReturnType<typeof runLive>>
   try {
-    const result = await runLive(options, plan)
-    if (values.record !== undefined) {
-      await writeFile(values.record, `${JSON.stringify(result.har, null, 2)}\n`)
-    }
-    return { report: result.report, created: result.created }
+    result = await runLive(options, plan)
   } catch (error) {
     if (error instanceof LiveFailure) {
       printCreated(io, error.created, 'err')
@@ -204,6 +236,18 @@ async function live(service: string, values: Values, io: VerifyIo) {
     }
     throw error
   }
+  if (values.record !== undefined) {
+    try {
+      await writeFile(values.record, `${JSON.stringify(result.har, null, 2)}\n`)
+    } catch (error) {
+      // Written to the service already: say what to remove, as any other failure after the first write.
+      printCreated(io, result.created, 'err')
+      throw new InputError(
+        `cannot write the recording to ${values.record}: ${systemErrorText(error)}`,
+      )
+    }
+  }
+  return { report: result.report, created: result.created }
 }
 
 /** Runs `understudy-mock verify` with its arguments (after `verify`); resolves with the exit code. */
@@ -230,7 +274,7 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     }
     const file = values.har
     if (file === undefined) throw new UsageError('verify needs --har FILE or --live')
-    for (const name of ['base-url', 'api-key', 'email', 'record', 'yes'] as const) {
+    for (const name of ['base-url', 'api-key', 'email', 'record', 'yes', 'timeout'] as const) {
       if (values[name] !== undefined) throw new UsageError(`--${name} goes with --live`)
     }
     try {

@@ -157,7 +157,17 @@ describe('understudy-mock verify --har', () => {
       },
     }),
   )
+  // A recorded body nested 5,000 deep (objects and arrays): comparing it overflowed the stack (exit 1).
+  const deep = copy(har)
+  const deepEntry = entry(deep, 'POST', '/api/v1/users', 1)
+  deepEntry.response.content.text = `${'{"a":['.repeat(2_500)}1${']}'.repeat(2_500)}`
+  const tooDeep = join(folder, 'deep.har')
+  writeFileSync(tooDeep, JSON.stringify(deep))
   const unusable: Array<[string[], string]> = [
+    [
+      ['--har', tooDeep],
+      `understudy: entry ${position(deep, deepEntry)} (POST /api/v1/users): its response body nests JSON more than 1,000 levels deep, which verify cannot compare\n`,
+    ],
     [
       ['--har', join(folder, 'missing.har')],
       `understudy: no such file: ${join(folder, 'missing.har')}\n`,

@@ -10,7 +10,13 @@ import { UNDERSTUDY_VERSION } from '../../version.js'
 import { VerifyInputError } from '../har-input.js'
 import type { VerifyReport } from '../report.js'
 import { type VerifyOptions, verifyHar } from '../verify-har.js'
-import { liveHar, Recorder } from './record.js'
+import {
+  LIVE_MAX_BODY_BYTES,
+  LIVE_TIMEOUT_MS,
+  LiveLimitError,
+  liveHar,
+  Recorder,
+} from './record.js'
 import { type Created, type LiveScript, messagingScript, routerScript } from './scripts.js'
 import { scrubExchanges } from './scrub.js'
 
@@ -24,6 +30,10 @@ export interface LiveOptions {
   email?: string | undefined
   /** The `fetch` to send with (default: the global one). */
   fetch?: typeof fetch
+  /** How long one exchange may take, from sending to the answer's last byte (default 30,000 ms). */
+  timeoutMs?: number | undefined
+  /** The largest answer body read (default 16 MiB); past it the run stops. */
+  maxBodyBytes?: number | undefined
   /** Options for checking the recording (feature level, roles…). */
   verify?: Omit<VerifyOptions, 'service'>
 }
@@ -72,6 +82,12 @@ function checked(options: LiveOptions): LiveOptions {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new VerifyInputError(`--base-url: ${options.baseUrl} is not an http(s) URL`)
   }
+  for (const [name, value] of [
+    ['timeoutMs', options.timeoutMs],
+    ['maxBodyBytes', options.maxBodyBytes],
+  ] as const)
+    if (value !== undefined && !(Number.isSafeInteger(value) && value > 0))
+      throw new VerifyInputError(`${name} must be a whole number above 0, got ${String(value)}`)
   if (options.apiKey === '') throw new VerifyInputError('--api-key must not be empty')
   if (options.service === 'messaging' && !options.email?.includes('@')) {
     throw new VerifyInputError('messaging needs --email: the account the API key belongs to')
@@ -89,7 +105,10 @@ export function livePlan(options: LiveOptions): LivePlan {
 /** Runs the script under the plan's name, then verifies what was recorded. */
 export async function runLive(options: LiveOptions, plan: LivePlan): Promise<LiveResult> {
   const live = checked(options)
-  const recorder = new Recorder(live.fetch)
+  const recorder = new Recorder(live.fetch, {
+    timeoutMs: live.timeoutMs ?? LIVE_TIMEOUT_MS,
+    maxBodyBytes: live.maxBodyBytes ?? LIVE_MAX_BODY_BYTES,
+  })
   const created: Created[] = []
   try {
     await SCRIPTS[live.service].run({
@@ -104,6 +123,7 @@ export async function runLive(options: LiveOptions, plan: LivePlan): Promise<Liv
         try {
           return await recorder.send(request)
         } catch (error) {
+          if (error instanceof LiveLimitError) throw new LiveFailure(error.message, created)
           const cause = (error as { cause?: { message?: string } }).cause?.message
           throw new LiveFailure(
             `cannot reach ${request.url}: ${cause ?? (error instanceof Error ? error.message : String(error))}`,
