@@ -29,8 +29,7 @@ expect(simulator).toHavePreset('Default', 'slug', { versions: 1, designated: 1 }
 expect(simulator).toHaveUser('acme', 'iago@acme.example', { role: 'administrator' })
 // @ts-expect-error: the count is a number
 expect(simulator).toHaveReceivedTimes('1')
-// @ts-expect-error: a number is not a simulator
-expect(1).toHaveReceived()
+// (The receiver is not typed: one declaration for vitest 3, 4 and 5, decisions/toolchain-2026.md.)
 // @ts-expect-error: not an unhandled action
 routeSimulator(page, simulator, { onUnhandled: 'ignore' })
 
