@@ -1,19 +1,17 @@
 /**
- * Type-checked (not run) against the installed tarball's declarations: `simulator.fetch` fits the SDK's
- * fetcher and the global fetch, `understudy-mock/vitest` types its matchers on vitest's `Assertion`, and
- * `understudy-mock/playwright` resolves without playwright-core installed, and operation ids are checked.
+ * Type-checked (not run) against the installed tarball's declarations, `skipLibCheck` off: `simulator.fetch` fits
+ * the global fetch, `understudy-mock/vitest` types its matchers on vitest's `Assertion`,
+ * `understudy-mock/playwright` resolves without playwright-core installed, and operation ids are checked. (The
+ * SDK's fetcher: types-check-sdk.ts.)
  */
-import { type Fetcher, HTTPClient } from '@openrouter/sdk'
 import { createSimulator, type FetchFunction, type JournalEntry } from 'understudy-mock'
 import { routeSimulator, type SimulatorRoute } from 'understudy-mock/playwright'
 import { expect } from 'vitest'
 import 'understudy-mock/vitest'
 
 const simulator = createSimulator()
-const fetcher: Fetcher = simulator.fetch
 const global: typeof fetch = simulator.fetchWith({ fallback: fetch })
 const own: FetchFunction = simulator.fetch
-const client = new HTTPClient({ fetcher: simulator.fetch })
 const waited: Promise<JournalEntry> = simulator.journal.waitFor(
   { operation: 'getPreset' },
   { timeoutMs: 1 },
@@ -33,4 +31,4 @@ expect(simulator).toHaveReceivedTimes('1')
 // @ts-expect-error: not an unhandled action
 routeSimulator(page, simulator, { onUnhandled: 'ignore' })
 
-export { client, fetcher, global, own, routed, waited }
+export { global, own, routed, waited }
