@@ -48,20 +48,22 @@ describe('errors as recorded (errors.json)', () => {
     expect(notFound.status).toBe(body('no-endpoints').status)
     expect(shape(JSON.parse(notFound.text))).toEqual(shape(JSON.parse(body('no-endpoints').body)))
     expect(JSON.parse(notFound.text).user_id).toBe(users.alice)
-    simulator.router.script({ response: { error: { message: 'Insufficient credits' }, status: 402 } })
+    simulator.router.script({
+      response: { error: { message: 'Insufficient credits' }, status: 402 },
+    })
     const payment = await post(simulator, '/chat/completions', ask)
     const real = JSON.parse(body('insufficient-credits').body)
     expect(payment.status).toBe(402)
     // The recorded 402 has metadata of its upstream limit; the top level and the error's head are the same.
     expect(Object.keys(JSON.parse(payment.text))).toEqual(Object.keys(real))
-    expect(Object.keys(JSON.parse(payment.text).error)).toEqual(
-      Object.keys(real.error).slice(0, 2),
-    )
+    expect(Object.keys(JSON.parse(payment.text).error)).toEqual(Object.keys(real.error).slice(0, 2))
   })
 
   it('429: the rate limit’s headers in metadata, as strings, the reset in ms; the user id', async () => {
     const simulator = presetSimulator()
-    simulator.router.script({ response: { error: { message: 'Rate limit exceeded' }, status: 429 } })
+    simulator.router.script({
+      response: { error: { message: 'Rate limit exceeded' }, status: 429 },
+    })
     const limited = await post(simulator, '/responses', { model: 'openai/gpt-4o', input: 'x' })
     expect(limited.status).toBe(429)
     const real = JSON.parse(body('rate-limited').body)
