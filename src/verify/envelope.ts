@@ -36,7 +36,7 @@ export const isInferencePath = (path: string) => INFERENCE_PATH.test(path)
  * An id's form: its leading lower-case words (`gen`, `msg_tmp`, `toolu`) as they are, every other part by
  * class (`N` digits, `X` letters and digits): `gen-1787612977-3B6P…` is `gen-N-X`.
  */
-export function idForm(id: string): string {
+function idForm(id: string): string {
   const parts = id.split(/([-_])/)
   let literal = true
   return parts
@@ -84,7 +84,7 @@ function compareScalars(
 }
 
 /** Compares two JSON values by their envelope. */
-export function compareEnvelope(
+function compareEnvelope(
   path: string,
   recorded: unknown,
   simulated: unknown,
@@ -199,7 +199,7 @@ function runsOf(text: string, dropLeadingComments: boolean): Run[] {
  * Compares two streams by their framing and each kind's first event. A run of comments before the first
  * event is compared only when both have one: the real service sends them while a request waits.
  */
-export function compareStreams(
+function compareStreams(
   recorded: string,
   simulated: string,
   context: EnvelopeContext,
