@@ -142,7 +142,7 @@ export function createRouterService(
     },
     describe: (request, scope) => locate(request, scope)?.meta,
     faultResponse(status, options) {
-      const response = routerFault(status, options)
+      const response = routerFault(status, { ...options, now: state.clock.now() })
       return anthropicErrors.has(options.operation ?? '') ? inMessagesShape(response) : response
     },
     journalBody: (recorded) => parseJsonBody(recorded.body),
