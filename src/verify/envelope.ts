@@ -199,11 +199,7 @@ function runsOf(text: string, dropLeadingComments: boolean): Run[] {
  * Compares two streams by their framing and each kind's first event. A run of comments before the first
  * event is compared only when both have one: the real service sends them while a request waits.
  */
-function compareStreams(
-  recorded: string,
-  simulated: string,
-  context: EnvelopeContext,
-): Finding[] {
+function compareStreams(recorded: string, simulated: string, context: EnvelopeContext): Finding[] {
   const opens = (text: string) => text.startsWith(':')
   const drop = opens(recorded) !== opens(simulated)
   const expected = runsOf(recorded, drop)
