@@ -4,7 +4,9 @@
  *
  * Checks, in order: owner or administrator (`UNAUTHORIZED_PRINCIPAL`); `welcome_message_custom_text`
  * present; at most 8000 characters (code points); not empty (no stripping: `" "` is sent). A NUL
- * character makes the real server's message check fail on an assertion: 500 `Internal server error`.
+ * character, or a text whose HTML passes the real server's limit (`MAX_RENDERED_LENGTH`: its
+ * `MarkdownRenderingError`), makes the real server's message check fail, the message is not sent and an
+ * assertion fails: 500 `Internal server error`.
  * @module
  */
 import type { PlainResponse } from '../../src/core/http.js'
@@ -75,12 +77,16 @@ function sendTestWelcomeMessage(call: MessagingCall): PlainResponse {
   const bot = store.welcomeBot(organization.subdomain)
   if (!bot) return internalError()
   const { renderWelcomeMessage, welcomeMessageContent } = messagingParts.get()
+  // HTML over the real server's limit fails its rendering: the message is not sent, and the endpoint's
+  // check that it was fails (its 500).
+  const renderedContent = renderWelcomeMessage(text, markdownContext(call))
+  if (renderedContent === undefined) return internalError()
   const message = store.addMessage({
     organization: organization.subdomain,
     senderId: bot.id,
     recipientId: actor.id,
     content: welcomeMessageContent(text),
-    renderedContent: renderWelcomeMessage(text, markdownContext(call)),
+    renderedContent,
     client: 'Internal',
   })
   return success(call, { message_id: message.id })

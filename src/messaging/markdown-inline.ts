@@ -3,7 +3,7 @@
  * or id, wildcards, system groups), emoji (names and Unicode characters of the recorded list), emphasis.
  * @module
  */
-import { channelLinks, MARKDOWN_LINK, sanitizeUrl, URL_PATTERN } from './markdown-links.js'
+import { channelLinks, replaceMarkdownLinks, sanitizeUrl, URL_PATTERN } from './markdown-links.js'
 import {
   escapeAttribute,
   escapeInlineText,
@@ -13,7 +13,7 @@ import {
   SYSTEM_GROUPS,
   systemGroupId,
 } from './markdown-text.js'
-import { renderTime, TIME_MENTION } from './markdown-time.js'
+import { renderTime, replaceTimeMentions } from './markdown-time.js'
 
 /**
  * Zulip's emoji names recorded from the real server (name, code point): a name renders as
@@ -150,29 +150,21 @@ function renderSpans(
   const linked = afterCode
     ? channelLinks(`\u0000${text}`, context, placeholder).slice(1)
     : channelLinks(text, context, placeholder)
-  let working = linked
-    .replace(TIME_MENTION, (whole, time: string) => {
-      const html = renderTime(time)
-      return html === undefined ? whole : placeholder(html)
-    })
-    .replace(
-      MARKDOWN_LINK,
-      (whole, label: string, target: string, doubleQuoted?: string, singleQuoted?: string) => {
-        const href = sanitizeUrl(target.startsWith('<') ? target.slice(1, -1) : target)
-        if (href === undefined) return whole
-        // ElementTree writes an attribute whose value is its name bare (`title="title"` → `title`).
-        const title = doubleQuoted ?? singleQuoted
-        const titleAttribute =
-          title === undefined
-            ? ''
-            : title === 'title'
-              ? ' title'
-              : ` title="${escapeAttribute(title)}"`
-        return placeholder(
-          `<a href="${escapeAttribute(href)}"${titleAttribute}>${escapeText(label)}</a>`,
-        )
-      },
+  const timed = replaceTimeMentions(linked, (whole, time) => {
+    const html = renderTime(time)
+    return html === undefined ? whole : placeholder(html)
+  })
+  let working = replaceMarkdownLinks(timed, (whole, label, target, doubleQuoted, singleQuoted) => {
+    const href = sanitizeUrl(target.startsWith('<') ? target.slice(1, -1) : target)
+    if (href === undefined) return whole
+    // ElementTree writes an attribute whose value is its name bare (`title="title"` → `title`).
+    const title = doubleQuoted ?? singleQuoted
+    const titleAttribute =
+      title === undefined ? '' : title === 'title' ? ' title' : ` title="${escapeAttribute(title)}"`
+    return placeholder(
+      `<a href="${escapeAttribute(href)}"${titleAttribute}>${escapeText(label)}</a>`,
     )
+  })
     .replace(URL_PATTERN, (url) => {
       const href = sanitizeUrl(url)
       if (href === undefined) return url
@@ -220,10 +212,11 @@ function renderSpans(
       return placeholder(emojiSpan(EMOJI_NAME_OF[code] as string, code))
     })
   working = escapeInlineText(working)
-    .replace(/\*\*\*(?=\S)([^*]+?)\*\*\*/g, '<strong><em>$1</em></strong>')
-    .replace(/\*\*(?=\S)([^*]+?)\*\*/g, '<strong>$1</strong>')
-    .replace(/\*(?=\S)([^*]+?)\*/g, '<em>$1</em>')
-    .replace(/~~(?=\S)([^~]+?)~~/g, '<del>$1</del>')
+    // Text that starts with neither a space nor the marker, up to the next marker: one way to match.
+    .replace(/\*\*\*([^*\s][^*]*)\*\*\*/g, '<strong><em>$1</em></strong>')
+    .replace(/\*\*([^*\s][^*]*)\*\*/g, '<strong>$1</strong>')
+    .replace(/\*([^*\s][^*]*)\*/g, '<em>$1</em>')
+    .replace(/~~([^~\s][^~]*)~~/g, '<del>$1</del>')
   // A link's label may hold a channel link's placeholder: restored in turn.
   const restore = (html: string): string =>
     html.replace(
