@@ -84,3 +84,25 @@ export function readHeading(line: string): { level: number; text: string } | und
   while (end > start && (isSpaceOrTab(line[end - 1]) || line[end - 1] === '#')) end -= 1
   return { level, text: line.slice(start, end) }
 }
+
+/**
+ * A line with its tabs expanded to the next multiple of four columns, as Python-Markdown's
+ * `NormalizeWhitespace` preprocessor does to the whole message (`source.expandtabs(4)`, before Zulip's fence
+ * preprocessor, so inside code too): Python counts a column for each code point.
+ */
+export function expandTabs(line: string): string {
+  if (!line.includes('\t')) return line
+  let out = ''
+  let column = 0
+  for (const char of line) {
+    if (char === '\t') {
+      const spaces = 4 - (column % 4)
+      out += ' '.repeat(spaces)
+      column += spaces
+    } else {
+      out += char
+      column += 1
+    }
+  }
+  return out
+}

@@ -20,7 +20,7 @@
 
 import { trimRuns } from '../core/text-runs.js'
 import { renderInline } from './markdown-inline.js'
-import { isRule, readFenceOpening, readHeading } from './markdown-lines.js'
+import { expandTabs, isRule, readFenceOpening, readHeading } from './markdown-lines.js'
 import { readTable, renderTable } from './markdown-table.js'
 import {
   escapeText,
@@ -394,7 +394,8 @@ function codePoints(text: string): number {
 function renderWelcome(text: string, context: MarkdownContext): string {
   const groupId = systemGroupId(context.realmId, 'role:administrators')
   const intro = `<p>A note from <span class="user-group-mention silent" data-user-group-id="${groupId}">Administrators</span>:</p>`
-  const lines = text.replace(/\r\n?/g, '\n').split('\n')
+  // Line ends made `\n` and tabs expanded, as `NormalizeWhitespace` does first.
+  const lines = text.replace(/\r\n?/g, '\n').split('\n').map(expandTabs)
   // A text of only spaces, tabs and newlines leaves the quote fence with nothing to quote: the real server
   // shows a lone "> " for each line (`"   "` → one, `"\n"` → two).
   if (text.trim() === '') return `${intro}\n<p>${lines.map(() => '&gt; ').join('<br>\n')}</p>`

@@ -235,3 +235,22 @@ describe('nested > quotes as the real server nests them (442)', () => {
     },
   )
 })
+
+describe('tabs as the real server expands them (issue 31, recorded at 442)', () => {
+  it('expands a tab to the next multiple of four columns, after a CRLF is made a line end', async () => {
+    // The real 442 server's answer for this text begins `<p>Tabs    and<br>` (issue 31, §1).
+    expect(await rendered('Tabs\tand\r\nCRLF line')).toBe(
+      `${intro}<blockquote>\n<p>Tabs    and<br>\nCRLF line</p>\n</blockquote>`,
+    )
+  })
+
+  it('counts a column for each code point, in text and in code, as Python does', async () => {
+    expect(await rendered('ab\tc\n\u{1d431}\tx\n\t\ty')).toBe(
+      `${intro}<blockquote>\n<p>ab  c<br>\n\u{1d431}   x<br>\n        y</p>\n</blockquote>`,
+    )
+    expect(await rendered('```\na\tb\n\tc\n```')).toBe(
+      // A code fence that ends the text: the real server's paragraph and line break around it.
+      `${intro}<blockquote>\n<p><div class="codehilite"><pre><span></span><code>a   b\n    c\n</code></pre></div><br>\n</p>\n</blockquote>`,
+    )
+  })
+})
