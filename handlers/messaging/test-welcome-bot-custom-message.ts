@@ -16,6 +16,7 @@ import {
   type MessagingOperation,
   success,
 } from '../../src/messaging/context.js'
+import { emojiPart } from '../../src/messaging/emoji/source.js'
 import {
   badRequest,
   internalError,
@@ -92,6 +93,20 @@ function sendTestWelcomeMessage(call: MessagingCall): PlainResponse {
   return success(call, { message_id: message.id })
 }
 
+/**
+ * Sends the test message once the emoji table is there when the text may hold an emoji (in a browser it loads
+ * then, as a chunk of its own; in Node it always is). The load changes nothing: the checks and the write stay
+ * together.
+ */
+function sendWhenReady(call: MessagingCall): PlainResponse | Promise<PlainResponse> {
+  const text = call.params.read(PARAM)
+  const loading =
+    typeof text === 'string' && messagingParts.get().mayHoldEmoji(text)
+      ? emojiPart.loading()
+      : undefined
+  return loading ? loading.then(() => sendTestWelcomeMessage(call)) : sendTestWelcomeMessage(call)
+}
+
 /** `POST /api/v1/realm/test_welcome_bot_custom_message` (feature level 416): Welcome Bot's custom message, sent to the caller. */
 export const testWelcomeBotCustomMessage = {
   name: 'test-welcome-bot-custom-message' as const,
@@ -99,5 +114,5 @@ export const testWelcomeBotCustomMessage = {
   path: '/api/v1/realm/test_welcome_bot_custom_message',
   since: LEVELS.welcomeBotCustomMessage,
   access: 'rest',
-  handle: sendTestWelcomeMessage,
+  handle: sendWhenReady,
 } satisfies MessagingOperation
