@@ -113,7 +113,7 @@ function parse(argv: readonly string[]) {
       },
     })
   } catch (error) {
-    throw new UsageError(messageOf(error).replace(/\.?\s*To specify.*$/s, ''))
+    throw new UsageError(withoutHint(messageOf(error)))
   }
 }
 
@@ -294,4 +294,17 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     }
   }
   return report.differences.length === 0 ? 0 : 1
+}
+
+/**
+ * A message of `parseArgs` without its hint (`To specify an option argument…` and all after it, with the
+ * spaces and the full stop before it), found without a pattern whose `\s*` is tried at every space.
+ */
+function withoutHint(message: string): string {
+  const hint = message.indexOf('To specify')
+  if (hint < 0) return message
+  let start = hint
+  while (start > 0 && /\s/.test(message[start - 1] as string)) start -= 1
+  if (message[start - 1] === '.') start -= 1
+  return message.slice(0, start)
 }

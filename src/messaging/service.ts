@@ -25,6 +25,7 @@ import {
   type ServiceContext,
   type ServiceOptions,
 } from '../core/service.js'
+import { trimEndRun } from '../core/text-runs.js'
 import { authenticate } from './auth.js'
 import type { MessagingOperation, MessagingState } from './context.js'
 import { dispatch, type Located } from './dispatch.js'
@@ -153,12 +154,12 @@ function compileTemplate(template: string, inProcessPrefix: string) {
   } catch {
     return fail('is not a valid URL')
   }
-  const normalized = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`
+  const normalized = `${url.protocol}//${url.host}${trimEndRun(url.pathname, '/')}`
   if (normalized.split(SENTINEL).length !== 2) fail(`must have ${PLACEHOLDER} in its host or path`)
   const matcher = new RegExp(
     `^${escapeRegExp(normalized).replace(SENTINEL, SUBDOMAIN)}(/[\\s\\S]*)?$`,
   )
-  const pathTemplate = url.pathname.replace(/\/+$/, '')
+  const pathTemplate = trimEndRun(url.pathname, '/')
   // msw decodes the capture groups of a RegExp pattern (and a malformed escape then throws inside
   // msw, a 500), so the patterns it sees capture nothing. They claim exactly what `locate` finds: a URL msw
   // matches that `locate` then refused would be answered by nothing, and msw would pass it to the network.

@@ -6,6 +6,7 @@
  * @module
  */
 import { randomBytes } from 'node:crypto'
+import { trimEndRun } from '../../core/text-runs.js'
 import { UNDERSTUDY_VERSION } from '../../version.js'
 import { VerifyInputError } from '../har-input.js'
 import type { VerifyReport } from '../report.js'
@@ -92,7 +93,7 @@ function checked(options: LiveOptions): LiveOptions {
   if (options.service === 'messaging' && !options.email?.includes('@')) {
     throw new VerifyInputError('messaging needs --email: the account the API key belongs to')
   }
-  return { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') }
+  return { ...options, baseUrl: trimEndRun(options.baseUrl, '/') }
 }
 
 /** What a live run of these options will create, under a fresh random name. */
