@@ -7,6 +7,7 @@ import { createPresetsResponses } from './create-preset-from-responses.js'
 import { createResponses } from './create-responses.js'
 import { getPreset } from './get-preset.js'
 import { getPresetVersion } from './get-preset-version.js'
+import { listModels } from './list-models.js'
 import { listPresetVersions } from './list-preset-versions.js'
 import { listPresets } from './list-presets.js'
 import { sendChatCompletionRequest } from './send-chat-completion.js'
@@ -22,4 +23,5 @@ export const routerOperations = [
   sendChatCompletionRequest,
   createMessages,
   createResponses,
+  listModels,
 ] as const satisfies readonly RouterOperation[]

@@ -4,6 +4,12 @@
  * @module
  */
 import { jsonResponse, type PlainResponse } from '../core/http.js'
+import {
+  type Availability,
+  type AvailabilityCode,
+  availabilityMessage,
+  availabilityObject,
+} from './availability.js'
 import { formatIssues, type ValidationIssue } from './validation/issues.js'
 
 /** The router's error messages, one per condition. */
@@ -51,7 +57,13 @@ const DEFAULT_RETRY_AFTER_MS = 10
  */
 export function routerFault(
   status: number,
-  options: { message?: string | undefined; retryAfter?: number | undefined } = {},
+  options: {
+    message?: string | undefined
+    retryAfter?: number | undefined
+    /** A model-availability error: its code, and the model the request named. */
+    availability?: AvailabilityCode | undefined
+    model?: string | undefined
+  } = {},
 ) {
   const { retryAfter } = options
   const headers: Record<string, string> = {}
@@ -61,6 +73,17 @@ export function routerFault(
       retryAfter === undefined ? DEFAULT_RETRY_AFTER_MS : Math.round(retryAfter * 1000),
     )
   }
+  const { availability, model = '' } = options
+  if (availability !== undefined) {
+    const retry = Math.ceil(retryAfter ?? 1)
+    return routerError(status, options.message ?? availabilityMessage(availability, model, retry), {
+      headers,
+      availability: availabilityObject(availability, {
+        requestedModels: model === '' ? [] : [model],
+        retryAfter: retry,
+      }),
+    })
+  }
   return routerError(status, options.message ?? faultMessages[status] ?? `Error ${status}`, {
     headers,
   })
@@ -69,21 +92,35 @@ export function routerFault(
 /** One failing field: its path and why. */
 export type RouterIssue = ValidationIssue
 
-/** The status and message of every error response `routerError` built (to answer it in another shape). */
-const builtErrors = new WeakMap<PlainResponse, string>()
+/** The message and `availability` of every error response `routerError` built (to answer it in another shape). */
+const builtErrors = new WeakMap<PlainResponse, { message: string; availability?: Availability }>()
 
-/** An error response in the router's shape. */
+/**
+ * An error response in the router's shape. A model-availability error (`availability`, ./availability.ts)
+ * also carries `error_type`, `http_status` and `availability`, after the other fields.
+ */
 export function routerError(
   status: number,
   message: string,
-  options: { metadata?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  options: {
+    metadata?: Record<string, unknown>
+    headers?: Record<string, string>
+    availability?: Availability
+  } = {},
 ): PlainResponse {
-  const error =
-    options.metadata === undefined
-      ? { code: status, message }
-      : { code: status, message, metadata: options.metadata }
+  const { availability } = options
+  const error = {
+    code: status,
+    message,
+    ...(options.metadata !== undefined && { metadata: options.metadata }),
+    ...(availability !== undefined && {
+      error_type: errorTypeOf(status),
+      http_status: status,
+      availability,
+    }),
+  }
   const response = jsonResponse(status, { error }, { headers: options.headers })
-  builtErrors.set(response, message)
+  builtErrors.set(response, availability === undefined ? { message } : { message, availability })
   return response
 }
 
@@ -132,17 +169,19 @@ export function anthropicErrorType(status: number): string {
 }
 
 /**
- * The messages dialect's (Anthropic's) error body `{type: 'error', error: {type, message, error_type},
- * request_id: null}`, with the status and headers of `response`, an error `routerError` built; any other
+ * The messages dialect's (Anthropic's) error body `{type: 'error', error: {type, message, error_type
+ * [, availability]}, request_id: null}`, with the status and headers of `response`, an error `routerError` built; any other
  * response as it is.
  */
 export function inMessagesShape(response: PlainResponse): PlainResponse {
-  const message = builtErrors.get(response)
-  if (message === undefined) return response
+  const built = builtErrors.get(response)
+  if (built === undefined) return response
   const { status } = response
+  const { message, availability } = built
+  const error = { type: anthropicErrorType(status), message, error_type: errorTypeOf(status) }
   const body = {
     type: 'error',
-    error: { type: anthropicErrorType(status), message, error_type: errorTypeOf(status) },
+    error: availability === undefined ? error : { ...error, availability },
     request_id: null,
   }
   const headers: Record<string, string> = {}

@@ -98,6 +98,7 @@ export function createRouterService(
     lock: new KeyedLock(),
     ids: context.ids,
     scripts,
+    models: [],
   }
   const inProcessPaths = new Set(options.inProcessPaths)
   const routes = createPathTable(operations)
@@ -149,6 +150,7 @@ export function createRouterService(
     load(scenario) {
       store.load(scenario)
       scripts.load(scenario.scripts)
+      state.models = scenario.models
     },
     inspect: () => inspectRouter(store, options.baseUrl, scripts.list()),
     exportState: (options) => ({ ...store.exportState(options), scripts: scripts.exportState() }),

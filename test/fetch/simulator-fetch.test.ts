@@ -232,14 +232,15 @@ describe('simulator.fetch with plain calls', () => {
     const expected =
       'Failed to fetch GET https://example.com/v1/presets: [understudy] no simulated service answers this URL. ' +
       'The simulator answers https://openrouter.ai/api/v1/presets…, https://openrouter.ai/api/v1/chat/completions, ' +
-      'https://openrouter.ai/api/v1/messages, https://openrouter.ai/api/v1/responses and https://acme.zulipchat.com/api…. ' +
+      'https://openrouter.ai/api/v1/messages, https://openrouter.ai/api/v1/responses, https://openrouter.ai/api/v1/models ' +
+      'and https://acme.zulipchat.com/api…. ' +
       'To send other requests to the network, use simulator.fetchWith({ fallback: fetch }).'
     const rejection = simulator.fetch('https://example.com/v1/presets')
     await expect(rejection).rejects.toThrow(TypeError)
     await expect(rejection).rejects.toThrow(expected)
     // Outside /presets, and an organization the scenario does not have: not the simulator's either.
-    await expect(simulator.fetch(`${ROUTER}/models`)).rejects.toThrow(
-      `Failed to fetch GET ${ROUTER}/models: [understudy]`,
+    await expect(simulator.fetch(`${ROUTER}/credits`)).rejects.toThrow(
+      `Failed to fetch GET ${ROUTER}/credits: [understudy]`,
     )
     await expect(
       simulator.fetch('https://globex.zulipchat.com/api/v1/users', { method: 'POST', body: 'x' }),

@@ -117,8 +117,9 @@ describe.each(transports)('real clients through $name', (transport) => {
           },
         },
       ],
-      // "You write short emails." (23) + "Write the welcome email." (24): 47 characters, 12 tokens.
-      usage: { promptTokens: 12, completionTokens: 15, totalTokens: 27, cost: 0.000042 },
+      // "You write short emails." (23) + "Write the welcome email." (24): 47 characters, 12 tokens;
+      // anthropic/claude-sonnet-4.5 costs $3 and $15 per million tokens.
+      usage: { promptTokens: 12, completionTokens: 15, totalTokens: 27, cost: 0.000261 },
     })
   })
 

@@ -5,14 +5,21 @@
  */
 import { describe, expect, it } from 'vitest'
 import { keys } from '../../support/credentials.js'
-import { metaOf, post, postJson, presetSimulator, SECONDS } from './support.js'
+import { metaOf, PRICES, post, postJson, presetSimulator, SECONDS } from './support.js'
 
 const ID = 'gen-1775001600-aq36OQ9Uc25Fv8mBKl7w'
 const TEXT = 'This is a simulated answer from anthropic/claude-sonnet-4.5.'
 
-/** The messages dialect's usage (Anthropic's, with the router's costs). */
-function messagesUsage(input: number, output: number) {
-  const cost = (input + 2 * output) / 1e6
+/**
+ * The messages dialect's usage (Anthropic's, with the router's costs: the model's prices per million tokens,
+ * `PRICES`, as the catalog has them, times the token counts).
+ */
+function messagesUsage(
+  input: number,
+  output: number,
+  price: { prompt: number; completion: number } = PRICES['anthropic/claude-sonnet-4.5'],
+) {
+  const cost = (input * price.prompt + output * price.completion) / 1e6
   return {
     input_tokens: input,
     output_tokens: output,
@@ -26,12 +33,15 @@ function messagesUsage(input: number, output: number) {
     cost,
     cost_details: {
       upstream_inference_cost: cost,
-      upstream_inference_prompt_cost: input / 1e6,
-      upstream_inference_completions_cost: (2 * output) / 1e6,
+      upstream_inference_prompt_cost: (input * price.prompt) / 1e6,
+      upstream_inference_completions_cost: (output * price.completion) / 1e6,
     },
     is_byok: false,
   }
 }
+
+/** anthropic/claude-haiku-4.5's prices per million tokens ("0.000001" and "0.000005" per token). */
+const HAIKU = { prompt: 1, completion: 5 }
 
 const ask = { max_tokens: 100, messages: [{ role: 'user', content: 'Welcome Bob.' }] }
 
@@ -83,12 +93,12 @@ describe('POST /messages with a preset', () => {
       stop_sequence: null,
       stop_details: null,
       container: null,
-      usage: messagesUsage(3, 0),
+      usage: messagesUsage(3, 0, HAIKU),
       provider: 'Anthropic',
     }
     // "Welcome Bob." (12): 3 tokens; "lookup" + '{"id":7}' (14): 4 tokens.
-    message.usage.cost = messagesUsage(3, 4).cost
-    message.usage.cost_details = messagesUsage(3, 4).cost_details
+    message.usage.cost = messagesUsage(3, 4, HAIKU).cost
+    message.usage.cost_details = messagesUsage(3, 4, HAIKU).cost_details
     const event = (name: string, data: Record<string, unknown>) =>
       `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`
     expect(answer.headers['content-type']).toBe('text/event-stream')
@@ -111,7 +121,7 @@ describe('POST /messages with a preset', () => {
         event('content_block_stop', { index: 0 }) +
         event('message_delta', {
           delta: { stop_reason: 'tool_use', stop_sequence: null },
-          usage: messagesUsage(3, 4),
+          usage: messagesUsage(3, 4, HAIKU),
         }) +
         event('message_stop', {}),
     )
@@ -285,12 +295,13 @@ describe('POST /responses with a preset', () => {
         output_tokens: 15,
         output_tokens_details: { reasoning_tokens: 0 },
         total_tokens: 28,
-        cost: 0.000043,
+        // anthropic/claude-sonnet-4.5: $3 and $15 per million tokens.
+        cost: 0.000264,
         is_byok: false,
         cost_details: {
-          upstream_inference_cost: 0.000043,
-          upstream_inference_input_cost: 0.000013,
-          upstream_inference_output_cost: 0.00003,
+          upstream_inference_cost: 0.000264,
+          upstream_inference_input_cost: 0.000039,
+          upstream_inference_output_cost: 0.000225,
         },
       },
       provider: 'Amazon Bedrock',

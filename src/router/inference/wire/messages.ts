@@ -9,6 +9,7 @@ import { anthropicErrorType, errorTypeOf } from '../../errors.js'
 import { DONE_IN_MESSAGES_STREAM } from '../inferred.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
 import { EventStream } from './sse.js'
+import { availabilityField } from './stream-error.js'
 
 /** `usage`: Anthropic's, with the router's cost fields. */
 function messagesUsage(usage: Usage, outputTokens = usage.completionTokens) {
@@ -129,6 +130,7 @@ export function messagesStream(turn: Turn): PlainResponse {
         type: anthropicErrorType(answer.status),
         message: answer.message ?? 'Provider returned error',
         error_type: errorTypeOf(answer.status),
+        ...availabilityField(turn, answer),
       },
     })
     return stream.response(headersOf(turn))

@@ -7,6 +7,7 @@ import { jsonResponse, type PlainResponse } from '../../../core/http.js'
 import { errorTypeOf } from '../../errors.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
 import { EventStream } from './sse.js'
+import { availabilityField } from './stream-error.js'
 
 function responsesUsage(usage: Usage) {
   return {
@@ -206,6 +207,7 @@ export function responsesStream(turn: Turn): PlainResponse {
     const error = {
       code: errorTypeOf(answer.status),
       message: answer.message ?? 'Provider returned error',
+      ...availabilityField(turn, answer),
     }
     event('response.failed', { response: responseObject(turn, 'failed', [], null, error) })
   } else {
