@@ -18,6 +18,7 @@ import {
   type ServiceOptions,
   urlPattern,
 } from '../core/service.js'
+import { AVAILABILITY_CODES } from './availability.js'
 import { hasTooManyKeys, MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
 import type { RouterOperation, RouterState } from './context.js'
 import { dispatch, route } from './dispatch.js'
@@ -84,6 +85,14 @@ function parseJsonBody(body: Uint8Array | undefined): unknown {
   }
 }
 
+/** The model an inference request's body names (for an availability fault's `requested_models`), or `''`. */
+function requestedModel(request: PlainRequest | undefined): string {
+  const body = parseJsonBody(request?.body)
+  const model =
+    body !== null && typeof body === 'object' ? (body as { model?: unknown }).model : undefined
+  return typeof model === 'string' ? model : ''
+}
+
 /** Creates the router service of one simulator, answering with `operations` (`handlers/router/`). */
 export function createRouterService(
   context: ServiceContext,
@@ -143,7 +152,12 @@ export function createRouterService(
     },
     describe: (request, scope) => locate(request, scope)?.meta,
     faultResponse(status, options) {
-      const response = routerFault(status, options)
+      const response = routerFault(status, {
+        message: options.message,
+        retryAfter: options.retryAfter,
+        availability: AVAILABILITY_CODES.find((code) => code === options.availability),
+        model: options.availability === undefined ? undefined : requestedModel(options.request),
+      })
       return anthropicErrors.has(options.operation ?? '') ? inMessagesShape(response) : response
     },
     journalBody: (recorded) => parseJsonBody(recorded.body),
