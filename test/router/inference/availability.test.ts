@@ -182,7 +182,7 @@ describe('an availability error a script places in a stream', () => {
     })
   })
 
-  it('is before the stream, with the code\'s status, when the request does not stream', async () => {
+  it("is before the stream, with the code's status, when the request does not stream", async () => {
     const simulator = presetSimulator()
     simulator.router.script({ response: { error: { availability: 'free_variant_ended' } } })
     const answer = await post(simulator, '/chat/completions', chat)
