@@ -1,5 +1,7 @@
 /**
- * The router's error bodies: `{ error: { code, message, metadata? } }`, `code` an integer equal to the status.
+ * The router's error bodies: `{ error: { message, code, metadata? }, user_id? }`, `code` an integer equal to
+ * the status, `message` first and `user_id` (the key owner's) on an authenticated inference failure, as
+ * recorded from the real service (test/recordings/openrouter/errors.json, docs/router-inference.md §13).
  * Every error the router answers is built here, from this table.
  * @module
  */
@@ -14,7 +16,7 @@ import { formatIssues, type ValidationIssue } from './validation/issues.js'
 
 /** The router's error messages, one per condition. */
 export const routerMessages = {
-  missingCredentials: 'No auth credentials found',
+  missingCredentials: 'No cookie auth credentials found',
   unknownKey: 'User not found.',
   managementOnly: 'Only management keys can perform this operation',
   presetNotFound: 'Preset not found',
@@ -63,6 +65,8 @@ export function routerFault(
     /** A model-availability error: its code, and the model the request named. */
     availability?: AvailabilityCode | undefined
     model?: string | undefined
+    /** The clock's time (ms): a 429's `X-RateLimit-Reset` is the start of the next minute after it. */
+    now?: number | undefined
   } = {},
 ) {
   const { retryAfter } = options
@@ -84,16 +88,52 @@ export function routerFault(
       }),
     })
   }
+  const metadata = status === 429 ? rateLimitMetadata(options.now ?? 0) : undefined
   return routerError(status, options.message ?? faultMessages[status] ?? `Error ${status}`, {
     headers,
+    ...(metadata && { metadata }),
   })
+}
+
+/** Requests a minute the simulated rate limit allows (the real free-models-per-min limit, as recorded). */
+const RATE_LIMIT_PER_MINUTE = 20
+
+/**
+ * A 429's `error.metadata`: the limit's headers as strings, the reset in epoch ms at the next whole minute,
+ * and `provider_name: null` (the router's own limit), as recorded (errors.json, `rate-limited`).
+ */
+function rateLimitMetadata(now: number) {
+  const reset = (Math.floor(now / 60_000) + 1) * 60_000
+  return {
+    headers: {
+      'X-RateLimit-Limit': String(RATE_LIMIT_PER_MINUTE),
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(reset),
+    },
+    provider_name: null,
+  }
 }
 
 /** One failing field: its path and why. */
 export type RouterIssue = ValidationIssue
 
-/** The message and `availability` of every error response `routerError` built (to answer it in another shape). */
-const builtErrors = new WeakMap<PlainResponse, { message: string; availability?: Availability }>()
+/** What built each error response `routerError` built (to answer it in another shape, or with a user id). */
+interface BuiltError {
+  message: string
+  metadata: Record<string, unknown> | undefined
+  headers: Record<string, string> | undefined
+  availability: Availability | undefined
+}
+const builtErrors = new WeakMap<PlainResponse, BuiltError>()
+
+type ErrorOptions = {
+  metadata?: Record<string, unknown> | undefined
+  headers?: Record<string, string> | undefined
+  /** The key owner's user id: a top-level `user_id` after `error`. */
+  userId?: string | undefined
+  /** A model-availability error's `error.availability` (./availability.ts). */
+  availability?: Availability | undefined
+}
 
 /**
  * An error response in the router's shape. A model-availability error (`availability`, ./availability.ts)
@@ -102,26 +142,33 @@ const builtErrors = new WeakMap<PlainResponse, { message: string; availability?:
 export function routerError(
   status: number,
   message: string,
-  options: {
-    metadata?: Record<string, unknown>
-    headers?: Record<string, string>
-    availability?: Availability
-  } = {},
+  options: ErrorOptions = {},
 ): PlainResponse {
-  const { availability } = options
+  const { metadata, headers, userId, availability } = options
   const error = {
-    code: status,
     message,
-    ...(options.metadata !== undefined && { metadata: options.metadata }),
+    code: status,
+    ...(metadata !== undefined && { metadata }),
     ...(availability !== undefined && {
       error_type: errorTypeOf(status),
       http_status: status,
       availability,
     }),
   }
-  const response = jsonResponse(status, { error }, { headers: options.headers })
-  builtErrors.set(response, availability === undefined ? { message } : { message, availability })
+  const body = userId === undefined ? { error } : { error, user_id: userId }
+  const response = jsonResponse(status, body, { headers })
+  builtErrors.set(response, { message, metadata, headers, availability })
   return response
+}
+
+/**
+ * An error `routerError` built, again with the top-level `user_id` of the key that made the request (every
+ * authenticated inference failure carries it; a 401 has no user to name); any other response as it is.
+ */
+export function withUserId(response: PlainResponse, userId: string): PlainResponse {
+  const built = builtErrors.get(response)
+  if (built === undefined || response.status === 401) return response
+  return routerError(response.status, built.message, { ...built, userId })
 }
 
 /**

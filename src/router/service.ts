@@ -155,6 +155,7 @@ export function createRouterService(
       const response = routerFault(status, {
         message: options.message,
         retryAfter: options.retryAfter,
+        now: state.clock.now(),
         availability: AVAILABILITY_CODES.find((code) => code === options.availability),
         model: options.availability === undefined ? undefined : requestedModel(options.request),
       })

@@ -185,7 +185,7 @@ describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
         statusText: 'Unauthorized',
         contentType: 'application/json',
         json: { error: { code: 401, message: 'User not found.' } },
-        text: '{"error":{"code":401,"message":"User not found."}}',
+        text: '{"error":{"message":"User not found.","code":401}}',
       })
     })
 
@@ -319,7 +319,7 @@ describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
         expect(router).toEqual({
           status: 401,
           contentType: 'application/json',
-          text: '{"error":{"code":401,"message":"User not found."}}',
+          text: '{"error":{"message":"User not found.","code":401}}',
         })
         expect(routerInNode).toEqual(router)
         const [messaging, messagingInNode] = await both({

@@ -29,7 +29,18 @@ import {
   workspaces,
 } from './support.js'
 
-const routerError = (code: number, message: string) => ({ error: { code, message } })
+/** The rate limit's metadata of a router 429, as recorded (test/recordings/openrouter/errors.json). */
+const rateLimit = {
+  headers: {
+    'X-RateLimit-Limit': '20',
+    'X-RateLimit-Remaining': '0',
+    'X-RateLimit-Reset': String(Date.parse(NOW) + 60_000),
+  },
+  provider_name: null,
+}
+const routerError = (code: number, message: string) => ({
+  error: code === 429 ? { message, code, metadata: rateLimit } : { message, code },
+})
 const headersOf = (answer: Answer) => Object.fromEntries(answer.headers)
 const listPresets = () => routerCall(ROUTER, 'GET', '/presets')
 const getPreset = () => routerCall(ROUTER, 'GET', '/presets/a')

@@ -208,7 +208,7 @@ describe('simulator.fetch with plain calls', () => {
     expect(await wire(direct)).toEqual({
       status: 413,
       headers: [['content-type', 'application/json']],
-      body: '{"error":{"code":413,"message":"Payload too large"}}',
+      body: '{"error":{"message":"Payload too large","code":413}}',
     })
     const streamed = await simulator.fetch(
       new Request(`${ROUTER}/presets/p/chat/completions`, {

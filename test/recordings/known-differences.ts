@@ -50,7 +50,7 @@ export const KNOWN_DIFFERENCES: Record<RecordingName, string[]> = {
   'examples/openrouter-create-messages.har': [],
   'examples/openrouter-create-responses.har': [],
   'examples/openrouter-errors.har': [
-    '1 GET /api/v1/presets value body.error.message: "Missing Authentication header" → "No auth credentials found"',
+    '1 GET /api/v1/presets value body.error.message: "Missing Authentication header" → "No cookie auth credentials found"',
     '2 GET /api/v1/presets/no-such-preset value body.error.message: "Resource not found" → "Preset not found"',
   ],
 }

@@ -20,6 +20,7 @@ import {
   routerError,
   routerFault,
   routerMessages,
+  withUserId,
 } from '../errors.js'
 import { routerValidation } from '../validation/source.js'
 import { endsWithToolResult, lastUserMessage, promptCharacters } from './conversation.js'
@@ -59,7 +60,9 @@ export function infer(
   // A pattern given where re2js loads only asynchronously (a browser) compiles once it has loaded.
   if (call.scripts.pending()) return call.scripts.ready().then(() => infer(call, endpoint, request))
   const response = answer(call, endpoint, request)
-  return endpoint === 'messages' ? inMessagesShape(response) : response
+  return endpoint === 'messages'
+    ? inMessagesShape(response)
+    : withUserId(response, call.principal.key.userId)
 }
 
 function answer(call: RouterCall, endpoint: Endpoint, request: OperationRequest): PlainResponse {
@@ -139,6 +142,7 @@ function answer(call: RouterCall, endpoint: Endpoint, request: OperationRequest)
   if (answer.kind === 'error' && errorBeforeAnswer(answer.afterChunks, stream))
     return routerFault(answer.status, {
       message: answer.message,
+      now,
       availability: answer.availability,
       model: turn.model,
     })

@@ -179,8 +179,11 @@ export function errorBeforeAnswer(afterChunks: number | null, stream: boolean): 
   return afterChunks === null || !stream
 }
 
-/** §14 Whether the messages dialect's stream ends with `data: [DONE]` (Anthropic's clients expect none). */
-export const DONE_IN_MESSAGES_STREAM = false
+/**
+ * §14 Whether the messages dialect's stream ends with `event: data` / `data: [DONE]` after `message_stop`:
+ * it does, as recorded 2026-08-24 (test/recordings/openrouter/messages-stream-aws-2026-08-24.sse).
+ */
+export const DONE_IN_MESSAGES_STREAM = true
 
 /**
  * §11 `system_fingerprint`: `null` in a chat completion (the key is always there, as the SDK requires),

@@ -46,8 +46,8 @@ describe('an availability fault', () => {
       const { error } = JSON.parse(answer.text)
       expect([code, answer.status]).toEqual([code, status])
       expect(Object.keys(error)).toEqual([
-        'code',
         'message',
+        'code',
         'error_type',
         'http_status',
         'availability',

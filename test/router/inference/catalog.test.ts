@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createSimulator } from '../../../src/index.js'
+import { users } from '../../support/credentials.js'
 import { NOW, post, postJson, presetScenario, presetSimulator } from './support.js'
 
 const recordings = JSON.parse(
@@ -24,8 +25,8 @@ const messages = [{ role: 'user', content: 'Welcome Bob.' }]
 /** The router's 400 for an unknown model, with its availability object. */
 function notAValidModel(id: string, requested: string[] = [id]) {
   return {
-    code: 400,
     message: `${id} is not a valid model ID`,
+    code: 400,
     metadata: { understudy: HINT },
     error_type: 'invalid_request',
     http_status: 400,
@@ -48,7 +49,7 @@ describe('an unknown model', () => {
     expect(JSON.parse(recorded.body).error.message).toBe(`${id} is not a valid model ID`)
     const answer = await post(simulator, '/chat/completions', { model: id, messages })
     expect(answer.status).toBe(recorded.status)
-    expect(answer.text).toBe(JSON.stringify({ error: notAValidModel(id) }))
+    expect(answer.text).toBe(JSON.stringify({ error: notAValidModel(id), user_id: users.alice }))
     // The same id with its author is in the list.
     const listed = await post(simulator, '/chat/completions', {
       model: `minimax/${id}`,
@@ -65,7 +66,7 @@ describe('an unknown model', () => {
       max_tokens: 10,
       messages,
     })
-    const { code: _code, metadata: _hint, http_status: _status, ...rest } = notAValidModel(id)
+    const { metadata: _hint, ...rest } = notAValidModel(id)
     expect([messagesAnswer.status, messagesAnswer.text]).toEqual([
       400,
       JSON.stringify({
@@ -82,7 +83,7 @@ describe('an unknown model', () => {
     const responses = await post(simulator, '/responses', { model: id, input: 'Hello' })
     expect([responses.status, responses.text]).toEqual([
       400,
-      JSON.stringify({ error: notAValidModel(id) }),
+      JSON.stringify({ error: notAValidModel(id), user_id: users.alice }),
     ])
   })
 
@@ -102,6 +103,7 @@ describe('an unknown model', () => {
     expect(viaModels.headers['content-type']).toBe('application/json')
     expect(viaModels.body).toEqual({
       error: notAValidModel('nosuch/fallback', ['openai/gpt-4o', 'nosuch/fallback']),
+      user_id: users.alice,
     })
     // A preset whose model is unknown: created (the real create is not known to refuse), refused in use.
     const created = await post(simulator, '/presets/odd/chat/completions', {
@@ -110,7 +112,7 @@ describe('an unknown model', () => {
     })
     expect(created.status).toBe(200)
     const used = await postJson(simulator, '/chat/completions', { model: '@preset/odd', messages })
-    expect(used.body).toEqual({ error: notAValidModel('nosuch/model') })
+    expect(used.body).toEqual({ error: notAValidModel('nosuch/model'), user_id: users.alice })
   })
 
   it('of 60,000 characters is a 400 whose size grows with the id, not a stream of it', async () => {
