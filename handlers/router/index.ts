@@ -5,9 +5,9 @@ import { createPresetsChatCompletions } from './create-preset-from-chat.js'
 import { createPresetsMessages } from './create-preset-from-messages.js'
 import { createPresetsResponses } from './create-preset-from-responses.js'
 import { createResponses } from './create-responses.js'
+import { getModels } from './get-models.js'
 import { getPreset } from './get-preset.js'
 import { getPresetVersion } from './get-preset-version.js'
-import { listModels } from './list-models.js'
 import { listPresetVersions } from './list-preset-versions.js'
 import { listPresets } from './list-presets.js'
 import { sendChatCompletionRequest } from './send-chat-completion.js'
@@ -23,5 +23,5 @@ export const routerOperations = [
   sendChatCompletionRequest,
   createMessages,
   createResponses,
-  listModels,
+  getModels,
 ] as const satisfies readonly RouterOperation[]

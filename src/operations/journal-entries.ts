@@ -81,7 +81,7 @@ interface RouterExchanges {
   createMessages: { body: RouterRequestBody; response: JsonValue }
   createResponses: { body: RouterRequestBody; response: JsonValue }
   /** The model catalog (`{ data, total_count, links }`). */
-  listModels: { body: RouterRequestBody; response: JsonValue }
+  getModels: { body: RouterRequestBody; response: JsonValue }
 }
 
 /** A messaging request body: the form's fields (the last of a repeated name), `null` when none or refused. */

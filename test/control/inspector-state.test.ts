@@ -58,7 +58,7 @@ describe('the state', () => {
         { name: 'sendChatCompletionRequest', method: 'POST', path: '/chat/completions' },
         { name: 'createMessages', method: 'POST', path: '/messages' },
         { name: 'createResponses', method: 'POST', path: '/responses' },
-        { name: 'listModels', method: 'GET', path: '/models' },
+        { name: 'getModels', method: 'GET', path: '/models' },
       ],
       messaging: [
         { name: 'get-users', method: 'GET', path: '/api/v1/users' },

@@ -42,7 +42,7 @@ describe('operation ids', () => {
       | 'sendChatCompletionRequest'
       | 'createMessages'
       | 'createResponses'
-      | 'listModels'
+      | 'getModels'
     >()
     expectTypeOf<MessagingOperationId>().toEqualTypeOf<
       | 'get-users'

@@ -177,7 +177,7 @@ function unknownModel(
 }
 
 /** `GET /models`: the catalog of a scenario adding `models`. */
-export function listModels(models: readonly ScenarioModel[]): PlainResponse {
+export function getModels(models: readonly ScenarioModel[]): PlainResponse {
   return {
     status: 200,
     headers: { 'content-type': 'application/json' },

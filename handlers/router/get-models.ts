@@ -2,10 +2,10 @@
 import type { RouterOperation, RouterPublicCall } from '../../src/router/context.js'
 import { routerInference } from '../../src/router/inference/source.js'
 
-export const listModels = {
-  name: 'listModels' as const,
+export const getModels = {
+  name: 'getModels' as const,
   method: 'GET',
   path: '/models',
   public: true as const,
-  handle: (call: RouterPublicCall) => routerInference.get().listModels(call.models),
+  handle: (call: RouterPublicCall) => routerInference.get().getModels(call.models),
 } satisfies RouterOperation

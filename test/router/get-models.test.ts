@@ -107,10 +107,10 @@ describe('GET /models', () => {
     })
   })
 
-  it('is journaled as listModels, and another method is 405 with Allow', async () => {
+  it('is journaled as getModels, and another method is 405 with Allow', async () => {
     const simulator = createSimulator()
     await list(simulator)
-    expect(simulator.journal.entries({ operation: 'listModels' })).toHaveLength(1)
+    expect(simulator.journal.entries({ operation: 'getModels' })).toHaveLength(1)
     const post = await simulator.fetch(URL_MODELS, { method: 'POST' })
     expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET'])
   })
