@@ -80,7 +80,8 @@ export function routerFault(
   const { availability, model = '' } = options
   if (availability !== undefined) {
     const retry = Math.ceil(retryAfter ?? 1)
-    return routerError(status, options.message ?? availabilityMessage(availability, model, retry), {
+    const named = model === '' ? 'the requested model' : model
+    return routerError(status, options.message ?? availabilityMessage(availability, named, retry), {
       headers,
       availability: availabilityObject(availability, {
         requestedModels: model === '' ? [] : [model],

@@ -20,6 +20,7 @@ import {
 } from '../core/service.js'
 import { AVAILABILITY_CODES } from './availability.js'
 import { hasTooManyKeys, MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
+import type { ScenarioModel } from './catalog/model.js'
 import type { RouterOperation, RouterState } from './context.js'
 import { dispatch, route } from './dispatch.js'
 import { inMessagesShape, routerFault } from './errors.js'
@@ -65,9 +66,10 @@ export interface RouterService extends Service<RouterScenario> {
   clearScripts(): void
 }
 
-/** The router's part of a snapshot: its records, and the scenario's scripts with their calls. */
+/** The router's part of a snapshot: its records, the scenario's scripts with their calls, and its models. */
 export interface RouterServiceState extends RouterStoreState {
   scripts: ScriptState[]
+  models: ScenarioModel[]
 }
 
 /**
@@ -168,10 +170,17 @@ export function createRouterService(
       state.models = scenario.models
     },
     inspect: () => inspectRouter(store, options.baseUrl, scripts.list()),
-    exportState: (options) => ({ ...store.exportState(options), scripts: scripts.exportState() }),
-    importState(state) {
-      store.importState(state)
-      scripts.importState(state.scripts)
+    exportState: (options) => ({
+      ...store.exportState(options),
+      scripts: scripts.exportState(),
+      models: state.models.map((model) =>
+        model.pricing ? { ...model, pricing: { ...model.pricing } } : { ...model },
+      ),
+    }),
+    importState(imported) {
+      store.importState(imported)
+      scripts.importState(imported.scripts)
+      state.models = imported.models
     },
     changes: () =>
       store.workspaces.mutations +

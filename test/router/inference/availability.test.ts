@@ -193,3 +193,14 @@ describe('an availability error a script places in a stream', () => {
     })
   })
 })
+
+describe('an availability fault on a request that names no model', () => {
+  it('says "the requested model" and lists none', async () => {
+    const simulator = presetSimulator()
+    simulator.faults.inject({ service: 'router', status: 404, availability: 'model_deprecated' })
+    const answer = await post(simulator, '/chat/completions', { messages: [] })
+    const { error } = JSON.parse(answer.text)
+    expect(error.message).toBe('the requested model has been deprecated')
+    expect(error.availability.requested_models).toEqual([])
+  })
+})

@@ -225,3 +225,21 @@ describe('models a scenario adds', () => {
     )
   })
 })
+
+describe("a scenario's models over the simulator's life", () => {
+  it('stay through reset and a restored snapshot, and go with a switch to another scenario', async () => {
+    const simulator = presetSimulator({
+      scenario: presetScenario({ models: [{ id: 'acme/rocket-1' }] }),
+    })
+    const ask = () => post(simulator, '/chat/completions', { model: 'acme/rocket-1', messages })
+    expect((await ask()).status).toBe(200)
+    const snapshot = simulator.snapshot()
+    await simulator.reset()
+    expect((await ask()).status).toBe(200)
+    await simulator.useScenario('default')
+    expect((await ask()).status).toBe(400)
+    // The snapshot brings its scenario's models back with it.
+    await simulator.restore(snapshot)
+    expect((await ask()).status).toBe(200)
+  })
+})
