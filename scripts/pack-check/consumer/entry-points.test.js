@@ -111,7 +111,7 @@ describe('understudy-mock/verify', () => {
     expect(execFileSync(bin, ['verify', '--har', file], { encoding: 'utf8' })).toMatch(
       /^understudy verify: 2 exchanges compared, 0 skipped, no differences\n/,
     )
-    har.log.entries[1].response.content.text = '{"error":{"code":404,"message":"Gone"}}'
+    har.log.entries[1].response.content.text = '{"error":{"message":"Gone","code":404}}'
     const edited = await verifyHar(har)
     expect(edited.differences).toEqual([
       {

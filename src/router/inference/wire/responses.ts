@@ -89,6 +89,16 @@ function itemAt(item: Record<string, unknown>, status: string, final = false) {
     : { id, type, status, role: 'assistant', content, phase: 'final_answer' }
 }
 
+/**
+ * `reasoning` of a completed response: the request's, as sent; an OpenAI upstream adds its `mode` and
+ * `summary` (recorded 2026-08-24; a MiniMax upstream the same day echoed the request's as sent).
+ */
+function servedReasoning(turn: Turn, reasoning: unknown) {
+  const given = obj(reasoning, null) as Record<string, unknown> | null
+  if (given === null || turn.provider !== 'OpenAI') return given
+  return { ...given, mode: given.mode ?? 'standard', summary: given.summary ?? null }
+}
+
 const str = (value: unknown, otherwise: string | null) =>
   typeof value === 'string' ? value : otherwise
 const num = (value: unknown, otherwise: number | null) =>
@@ -141,7 +151,7 @@ function responseObject(
     store: e.store === true,
     instructions: str(e.instructions, null),
     text: obj(e.text, { format: { type: 'text' } }),
-    reasoning: obj(e.reasoning, null),
+    reasoning: done ? servedReasoning(turn, e.reasoning) : obj(e.reasoning, null),
     safety_identifier: str(e.safety_identifier, null),
     prompt_cache_key: str(e.prompt_cache_key, null),
     prompt_cache_options: obj(e.prompt_cache_options, null),
