@@ -197,6 +197,8 @@ export function createAnswerPath(parts: AnswerPathParts) {
         service.faultResponse(fault.status, {
           message: fault.message,
           retryAfter: fault.retryAfter,
+          availability: fault.availability,
+          request: exchange.request,
           tenant: exchange.meta.tenant,
           operation: exchange.meta.operation,
         }),

@@ -5,6 +5,7 @@ import { createPresetsChatCompletions } from './create-preset-from-chat.js'
 import { createPresetsMessages } from './create-preset-from-messages.js'
 import { createPresetsResponses } from './create-preset-from-responses.js'
 import { createResponses } from './create-responses.js'
+import { getModels } from './get-models.js'
 import { getPreset } from './get-preset.js'
 import { getPresetVersion } from './get-preset-version.js'
 import { listPresetVersions } from './list-preset-versions.js'
@@ -22,4 +23,5 @@ export const routerOperations = [
   sendChatCompletionRequest,
   createMessages,
   createResponses,
+  getModels,
 ] as const satisfies readonly RouterOperation[]

@@ -10,6 +10,8 @@ import {
 } from '../../src/core/linear-pattern.js'
 import { plainCopy } from '../../src/core/plain-copy.js'
 import * as z from '../../src/core/zod.js'
+import { AVAILABILITY_CODES, type AvailabilityCode } from '../../src/router/availability.js'
+import { routerModelsSchema } from './router-models.js'
 
 const isoTime = z.iso.datetime({ offset: true })
 
@@ -116,7 +118,15 @@ const scriptResponseObjectSchema = z
     toolCalls: z.optional(z.array(toolCallSchema).check(z.minLength(1), z.maxLength(128))),
     refusal: z.optional(z.string()),
     /** An error answer, with `status`: before the stream, or inside it after `afterChunks` chunks. */
-    error: z.optional(z.strictObject({ message: z.optional(z.string()) })),
+    error: z.optional(
+      z.strictObject({
+        message: z.optional(z.string()),
+        /** A model-availability error: its code (the status defaults to the code's). */
+        availability: z.optional(
+          z.enum(AVAILABILITY_CODES as [AvailabilityCode, ...AvailabilityCode[]]),
+        ),
+      }),
+    ),
     status: z.optional(z.number().check(z.int(), z.gte(400), z.lte(599))),
     afterChunks: z.optional(count),
     /** The finish reason (chat) or stop reason (messages) instead of the natural one. */
@@ -191,6 +201,11 @@ export const routerScenarioSchema = z.strictObject({
   workspaces: z.array(routerWorkspaceSchema),
   /** Scripted answers to inference requests, tried in order after the ones a test adds. */
   scripts: z._default(z.array(routerScriptSchema), []),
+  /**
+   * Models added to the catalog (OpenRouter's public list): a request naming a model in neither is 400
+   * `<id> is not a valid model ID`, as on the real service.
+   */
+  models: routerModelsSchema,
 })
 
 export type RouterScenario = z.output<typeof routerScenarioSchema>

@@ -16,7 +16,7 @@ import { latencySchema } from '../faults/latency.js'
 import { pathPatternField } from '../faults/path-pattern.js'
 import { checkFaultEffects, faultRuleFields } from '../faults/schema.js'
 import { jsonStubSchema } from '../faults/stub-schema.js'
-import { checkOperation, serviceField } from '../operations/faults.js'
+import { checkAvailability, checkOperation, serviceField } from '../operations/faults.js'
 import { stubServiceField } from '../operations/stubs.js'
 
 /** A field that must be there, whatever its value (the method it is handed to checks the value). */
@@ -74,6 +74,7 @@ export const faultBody = z.pipe(
         }
         checkOperation(fault, context)
         checkFaultEffects(fault, context)
+        checkAvailability(fault, context)
       }),
     ),
   z.transform(({ pathPattern, ...fault }) =>

@@ -59,6 +59,10 @@ interface FaultResponseOptions {
   message?: string | undefined
   /** Seconds for `Retry-After`. */
   retryAfter?: number | undefined
+  /** The router's model-availability code (`error.availability.code`), checked when the fault was armed. */
+  availability?: string | undefined
+  /** The request answered (a service may read it: the router names the model the body asks for). */
+  request?: PlainRequest | undefined
   tenant: string | null
   /**
    * The operation the request reached, when known: a service whose operations answer errors in more than

@@ -48,6 +48,11 @@ export type FaultEffect =
       /** Seconds for `Retry-After` on 429 and 503 (default 1). */
       retryAfter?: number
       /**
+       * The router only: a model-availability error, one of the 11 codes of `error.availability` (with the
+       * status that code comes with: docs/router-inference.md §17).
+       */
+      availability?: string
+      /**
        * A body of your own instead of the service's: a string as it is, any other JSON value as JSON
        * (`content-type: application/json`).
        */

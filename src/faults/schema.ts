@@ -70,6 +70,12 @@ export const faultRuleFields = {
   ),
   body: customBodyField(),
   responseHeaders: responseHeadersField(),
+  availability: z.optional(
+    rule<string>(
+      (value) => isString(value) && value.length <= 64,
+      'must be a string of at most 64 characters',
+    ),
+  ),
   retryAfter: z.optional(
     rule<number>(
       (value) =>
@@ -107,22 +113,31 @@ export function checkFaultEffects(
     message?: unknown
     body?: unknown
     responseHeaders?: unknown
+    availability?: unknown
   },
   context: z.core.$RefinementCtx,
 ): void {
-  for (const field of ['body', 'responseHeaders', 'message', 'retryAfter'] as const) {
+  for (const field of [
+    'body',
+    'responseHeaders',
+    'message',
+    'retryAfter',
+    'availability',
+  ] as const) {
     if ((fault as Record<string, unknown>)[field] !== undefined && fault.status === undefined) {
       context.addIssue({ code: 'custom', path: [field], message: 'needs a status to answer with' })
       return
     }
   }
-  if (fault.body !== undefined && fault.message !== undefined) {
-    context.addIssue({
-      code: 'custom',
-      path: ['message'],
-      message: 'give either a body of your own or a message in the service’s body, not both',
-    })
-    return
+  for (const field of ['message', 'availability'] as const) {
+    if (fault.body !== undefined && fault[field] !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `give either a body of your own or a${field === 'message' ? '' : 'n'} ${field} in the service’s body, not both`,
+      })
+      return
+    }
   }
   if (fault.status !== undefined && fault.network !== undefined) {
     context.addIssue({

@@ -9,6 +9,7 @@ import { rule, showValue } from '../core/input-error.js'
 import * as z from '../core/zod.js'
 import type { Armed, FaultEffect, FaultMatchFields } from '../faults/faults.js'
 import { checkFaultEffects, faultRuleFields, pathField } from '../faults/schema.js'
+import { AVAILABILITY_CODES, availabilityStatus } from '../router/availability.js'
 import { type ServiceName, serviceNames } from '../services.js'
 import { type OperationMatch, operationProblem } from './ids.js'
 
@@ -49,6 +50,31 @@ export function checkOperation(
   if (problem) context.addIssue({ code: 'custom', path: ['operation'], message: problem })
 }
 
+/**
+ * The rule of a fault's `availability` (`error.availability.code`, the router's): one of the 11 codes, with
+ * the status that code comes with, on the router (or on no service named).
+ */
+export function checkAvailability(
+  fault: { service?: unknown; status?: unknown; availability?: unknown },
+  context: z.core.$RefinementCtx,
+): void {
+  const { availability } = fault
+  if (availability === undefined) return
+  const issue = (message: string) =>
+    context.addIssue({ code: 'custom', path: ['availability'], message })
+  if (fault.service !== undefined && fault.service !== 'router') {
+    issue('only the router answers model-availability errors')
+    return
+  }
+  const code = AVAILABILITY_CODES.find((known) => known === availability)
+  if (code === undefined) {
+    issue(`must be one of: ${AVAILABILITY_CODES.join(', ')}`)
+    return
+  }
+  if (fault.status !== availabilityStatus(code))
+    issue(`comes with status ${availabilityStatus(code)}: give that status`)
+}
+
 /** A fault definition in process: the path is an exact string or a regular expression. */
 export const faultDefinitionSchema = z
   .strictObject(
@@ -59,5 +85,6 @@ export const faultDefinitionSchema = z
     z.superRefine((fault, context) => {
       checkOperation(fault, context)
       checkFaultEffects(fault, context)
+      checkAvailability(fault, context)
     }),
   )

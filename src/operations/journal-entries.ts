@@ -80,6 +80,8 @@ interface RouterExchanges {
   sendChatCompletionRequest: { body: RouterRequestBody; response: JsonValue }
   createMessages: { body: RouterRequestBody; response: JsonValue }
   createResponses: { body: RouterRequestBody; response: JsonValue }
+  /** The model catalog (`{ data, total_count, links }`). */
+  getModels: { body: RouterRequestBody; response: JsonValue }
 }
 
 /** A messaging request body: the form's fields (the last of a repeated name), `null` when none or refused. */

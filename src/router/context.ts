@@ -9,6 +9,7 @@ import type { KeyedLock } from '../core/lock.js'
 import type { Operation } from '../core/routes.js'
 import type { RequestMeta } from '../core/service.js'
 import type { RouterPrincipal } from './auth.js'
+import type { ScenarioModel } from './catalog/model.js'
 import type { ScriptBook } from './inference/scripts.js'
 import type { RouterStore } from './store.js'
 
@@ -22,25 +23,34 @@ export interface RouterState {
   ids(): IdSource
   /** Scripted answers to inference requests. */
   scripts: ScriptBook
+  /** The models the scenario adds to the catalog (`router.models`). */
+  models: readonly ScenarioModel[]
 }
 
 /**
  * One request as an operation sees it: the state, the key (and so the workspace) it acts as, and the
  * request's meta, which an inference operation completes (`meta.inference`) for the journal.
  */
-export interface RouterCall extends RouterState {
+export interface RouterCall extends RouterPublicCall {
   principal: RouterPrincipal
+}
+
+/** What a public operation (`public: true`) works with: the state and the request's meta, no caller. */
+export interface RouterPublicCall extends RouterState {
   meta: RequestMeta
 }
 
 /**
  * An operation of the router (a file in `handlers/router/`). `errors: 'messages'`: its errors, the
  * dispatcher's included, are in the messages dialect's (Anthropic's) envelope. `inference`: one of the
- * inference operations, whose journal entries say what they applied (`meta.inference`).
+ * inference operations, whose journal entries say what they applied (`meta.inference`). `public`: answered
+ * without credentials.
  */
 export type RouterOperation = Operation<RouterCall> & {
   readonly errors?: 'messages'
   readonly inference?: true
+  /** Answers without credentials (`GET /models`, public on the real service) and needs the catalog. */
+  readonly public?: true
 }
 
 /**

@@ -17,7 +17,7 @@ import { checkRouterSnapshot, routerSnapshotSchema } from './snapshot.js'
 export const DEFAULT_ROUTER_BASE_URL = 'https://openrouter.ai/api/v1'
 
 /** The inference paths the router answers in process besides `/presets…` (each exactly). */
-const INFERENCE_PATHS = ['/chat/completions', '/messages', '/responses'] as const
+const INFERENCE_PATHS = ['/chat/completions', '/messages', '/responses', '/models'] as const
 
 /** The router's options of `createSimulator` (`router: { baseUrl }`). */
 export interface RouterOptions {
@@ -45,7 +45,7 @@ export function routerDefinition<const Operations extends readonly RouterOperati
     serverPrefix: '/router',
     serverBaseUrl: (prefixUrl) => `${prefixUrl}/api/v1`,
     operations,
-    scenarioSchema: z._default(routerScenarioSchema, { workspaces: [], scripts: [] }),
+    scenarioSchema: z._default(routerScenarioSchema, { workspaces: [], scripts: [], models: [] }),
     snapshot: { schema: routerSnapshotSchema, check: checkRouterSnapshot },
     create: (context, options) =>
       createRouterService(context, { ...options, inProcessPaths: INFERENCE_PATHS }, operations),

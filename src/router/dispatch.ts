@@ -9,7 +9,7 @@ import { afterLoading } from '../core/on-demand.js'
 import { type RouteTable, toOperationRequest } from '../core/routes.js'
 import type { Answer, RequestMeta } from '../core/service.js'
 import { authenticate, type RouterPrincipal } from './auth.js'
-import type { RouterOperation, RouterState } from './context.js'
+import type { RouterCall, RouterOperation, RouterState } from './context.js'
 import { inMessagesShape, routerError, routerMessages } from './errors.js'
 import { routerInference } from './inference/source.js'
 import { routerValidation } from './validation/source.js'
@@ -63,14 +63,17 @@ function respond(state: RouterState, request: PlainRequest, routed: Routed) {
     })
   }
   const shaped = operation.errors === 'messages' ? inMessagesShape : sameShape
-  if ('status' in principal) return shaped(principal)
-  const call = {
+  if ('status' in principal && !operation.public) return shaped(principal)
+  // A public operation types its `handle` with `RouterPublicCall`: it reads no `principal`, which is
+  // missing when the request had no valid credentials.
+  const call: RouterCall = {
     store: state.store,
     clock: state.clock,
     lock: state.lock,
     ids: state.ids,
     scripts: state.scripts,
-    principal,
+    models: state.models,
+    principal: principal as RouterPrincipal,
     meta: routed.meta,
   }
   // Never expected: every failure the service knows is a 4xx. Answer in the router's shape rather than
@@ -79,7 +82,10 @@ function respond(state: RouterState, request: PlainRequest, routed: Routed) {
     operation.handle(call, toOperationRequest(request, routed.path, resolved.params))
   // In a browser the request-body validation loads with the first operation, and the inference with the first
   // inference operation (`source.browser.ts` of each); in Node they are loaded already, and the operation runs now.
-  const parts = operation.inference ? [routerValidation, routerInference] : [routerValidation]
+  const parts =
+    operation.inference || operation.public
+      ? [routerValidation, routerInference]
+      : [routerValidation]
   return guarded(afterLoading(parts, run), () => shaped(routerError(500, routerMessages.internal)))
 }
 

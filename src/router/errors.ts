@@ -6,6 +6,12 @@
  * @module
  */
 import { jsonResponse, type PlainResponse } from '../core/http.js'
+import {
+  type Availability,
+  type AvailabilityCode,
+  availabilityMessage,
+  availabilityObject,
+} from './availability.js'
 import { formatIssues, type ValidationIssue } from './validation/issues.js'
 
 /** The router's error messages, one per condition. */
@@ -56,6 +62,9 @@ export function routerFault(
   options: {
     message?: string | undefined
     retryAfter?: number | undefined
+    /** A model-availability error: its code, and the model the request named. */
+    availability?: AvailabilityCode | undefined
+    model?: string | undefined
     /** The clock's time (ms): a 429's `X-RateLimit-Reset` is the start of the next minute after it. */
     now?: number | undefined
   } = {},
@@ -67,6 +76,18 @@ export function routerFault(
     headers['retry-after-ms'] = String(
       retryAfter === undefined ? DEFAULT_RETRY_AFTER_MS : Math.round(retryAfter * 1000),
     )
+  }
+  const { availability, model = '' } = options
+  if (availability !== undefined) {
+    const retry = Math.ceil(retryAfter ?? 1)
+    const named = model === '' ? 'the requested model' : model
+    return routerError(status, options.message ?? availabilityMessage(availability, named, retry), {
+      headers,
+      availability: availabilityObject(availability, {
+        requestedModels: model === '' ? [] : [model],
+        retryAfter: retry,
+      }),
+    })
   }
   const metadata = status === 429 ? rateLimitMetadata(options.now ?? 0) : undefined
   return routerError(status, options.message ?? faultMessages[status] ?? `Error ${status}`, {
@@ -102,6 +123,7 @@ interface BuiltError {
   message: string
   metadata: Record<string, unknown> | undefined
   headers: Record<string, string> | undefined
+  availability: Availability | undefined
 }
 const builtErrors = new WeakMap<PlainResponse, BuiltError>()
 
@@ -110,20 +132,33 @@ type ErrorOptions = {
   headers?: Record<string, string> | undefined
   /** The key owner's user id: a top-level `user_id` after `error`. */
   userId?: string | undefined
+  /** A model-availability error's `error.availability` (./availability.ts). */
+  availability?: Availability | undefined
 }
 
-/** An error response in the router's shape. */
+/**
+ * An error response in the router's shape. A model-availability error (`availability`, ./availability.ts)
+ * also carries `error_type`, `http_status` and `availability`, after the other fields.
+ */
 export function routerError(
   status: number,
   message: string,
   options: ErrorOptions = {},
 ): PlainResponse {
-  const { metadata, headers, userId } = options
-  const error =
-    metadata === undefined ? { message, code: status } : { message, code: status, metadata }
+  const { metadata, headers, userId, availability } = options
+  const error = {
+    message,
+    code: status,
+    ...(metadata !== undefined && { metadata }),
+    ...(availability !== undefined && {
+      error_type: errorTypeOf(status),
+      http_status: status,
+      availability,
+    }),
+  }
   const body = userId === undefined ? { error } : { error, user_id: userId }
   const response = jsonResponse(status, body, { headers })
-  builtErrors.set(response, { message, metadata, headers })
+  builtErrors.set(response, { message, metadata, headers, availability })
   return response
 }
 
@@ -182,18 +217,19 @@ export function anthropicErrorType(status: number): string {
 }
 
 /**
- * The messages dialect's (Anthropic's) error body `{type: 'error', error: {type, message, error_type},
- * request_id: null}`, with the status and headers of `response`, an error `routerError` built; any other
+ * The messages dialect's (Anthropic's) error body `{type: 'error', error: {type, message, error_type
+ * [, availability]}, request_id: null}`, with the status and headers of `response`, an error `routerError` built; any other
  * response as it is.
  */
 export function inMessagesShape(response: PlainResponse): PlainResponse {
   const built = builtErrors.get(response)
   if (built === undefined) return response
-  const { message } = built
   const { status } = response
+  const { message, availability } = built
+  const error = { type: anthropicErrorType(status), message, error_type: errorTypeOf(status) }
   const body = {
     type: 'error',
-    error: { type: anthropicErrorType(status), message, error_type: errorTypeOf(status) },
+    error: availability === undefined ? error : { ...error, availability },
     request_id: null,
   }
   const headers: Record<string, string> = {}

@@ -19,7 +19,9 @@ import {
   urlPattern,
 } from '../core/service.js'
 import { trimEndRun } from '../core/text-runs.js'
+import { AVAILABILITY_CODES } from './availability.js'
 import { hasTooManyKeys, MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
+import type { ScenarioModel } from './catalog/model.js'
 import type { RouterOperation, RouterState } from './context.js'
 import { dispatch, route } from './dispatch.js'
 import { inMessagesShape, routerFault } from './errors.js'
@@ -65,9 +67,10 @@ export interface RouterService extends Service<RouterScenario> {
   clearScripts(): void
 }
 
-/** The router's part of a snapshot: its records, and the scenario's scripts with their calls. */
+/** The router's part of a snapshot: its records, the scenario's scripts with their calls, and its models. */
 export interface RouterServiceState extends RouterStoreState {
   scripts: ScriptState[]
+  models: ScenarioModel[]
 }
 
 /**
@@ -85,6 +88,14 @@ function parseJsonBody(body: Uint8Array | undefined): unknown {
   }
 }
 
+/** The model an inference request's body names (for an availability fault's `requested_models`), or `''`. */
+function requestedModel(request: PlainRequest | undefined): string {
+  const body = parseJsonBody(request?.body)
+  const model =
+    body !== null && typeof body === 'object' ? (body as { model?: unknown }).model : undefined
+  return typeof model === 'string' ? model : ''
+}
+
 /** Creates the router service of one simulator, answering with `operations` (`handlers/router/`). */
 export function createRouterService(
   context: ServiceContext,
@@ -99,6 +110,7 @@ export function createRouterService(
     lock: new KeyedLock(),
     ids: context.ids,
     scripts,
+    models: [],
   }
   const inProcessPaths = new Set(options.inProcessPaths)
   const routes = createPathTable(operations)
@@ -143,19 +155,33 @@ export function createRouterService(
     },
     describe: (request, scope) => locate(request, scope)?.meta,
     faultResponse(status, options) {
-      const response = routerFault(status, { ...options, now: state.clock.now() })
+      const response = routerFault(status, {
+        message: options.message,
+        retryAfter: options.retryAfter,
+        now: state.clock.now(),
+        availability: AVAILABILITY_CODES.find((code) => code === options.availability),
+        model: options.availability === undefined ? undefined : requestedModel(options.request),
+      })
       return anthropicErrors.has(options.operation ?? '') ? inMessagesShape(response) : response
     },
     journalBody: (recorded) => parseJsonBody(recorded.body),
     load(scenario) {
       store.load(scenario)
       scripts.load(scenario.scripts)
+      state.models = scenario.models
     },
     inspect: () => inspectRouter(store, options.baseUrl, scripts.list()),
-    exportState: (options) => ({ ...store.exportState(options), scripts: scripts.exportState() }),
-    importState(state) {
-      store.importState(state)
-      scripts.importState(state.scripts)
+    exportState: (options) => ({
+      ...store.exportState(options),
+      scripts: scripts.exportState(),
+      models: state.models.map((model) =>
+        model.pricing ? { ...model, pricing: { ...model.pricing } } : { ...model },
+      ),
+    }),
+    importState(imported) {
+      store.importState(imported)
+      scripts.importState(imported.scripts)
+      state.models = imported.models
     },
     changes: () =>
       store.workspaces.mutations +

@@ -6,6 +6,7 @@
  */
 
 import { routerScriptSchema } from '../../scenarios/schema/router.js'
+import { routerModelsSchema } from '../../scenarios/schema/router-models.js'
 import { count, id, isoTime, type Path, plainObject, uniqueBy } from '../core/snapshot-fields.js'
 import * as z from '../core/zod.js'
 import type { RouterServiceState } from './service.js'
@@ -59,6 +60,8 @@ export const routerSnapshotSchema = z.strictObject({
   seq: count,
   /** The scenario's scripted answers and how often each has answered (absent in older snapshots). */
   scripts: z._default(z.array(z.strictObject({ script: routerScriptSchema, calls: count })), []),
+  /** The models the scenario adds to the catalog (absent from snapshots made before there was one). */
+  models: routerModelsSchema,
 }) satisfies z.ZodMiniType<RouterServiceState>
 
 /** Adds an issue at `base` + the field's path for every problem across the router's records. */

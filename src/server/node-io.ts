@@ -169,14 +169,31 @@ export function writePlain(
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-/** Writes a stream's parts in order, each after its delay, then ends it; stops when the client goes. */
+/**
+ * Writes a stream's parts in order, each after its delay, then ends it; waits while the client has not read
+ * what was sent (`drain`), so a client that stops reading holds the rest in the simulator's parts, never in
+ * the socket's buffer as well; stops when the client goes.
+ */
 async function writeParts(response: ServerResponse, parts: readonly BodyPart[]): Promise<void> {
   for (const part of parts) {
     if (part.delayMs > 0) await wait(part.delayMs)
     if (response.destroyed) return
-    response.write(part.text, 'utf8')
+    if (!response.write(part.text, 'utf8')) await drained(response)
   }
   response.end()
+}
+
+/** Settles when `response` may be written again (`drain`), or has closed. */
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      response.off('drain', done)
+      response.off('close', done)
+      resolve()
+    }
+    response.on('drain', done)
+    response.on('close', done)
+  })
 }
 
 /** How long writing pieces may hold the event loop before other requests get a turn, in ms. */
@@ -204,17 +221,7 @@ export async function writePieces(
     let slice = performance.now()
     for (let next = pieces.next(); !next.done; next = pieces.next()) {
       if (response.destroyed) return
-      if (!response.write(next.value)) {
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            response.off('drain', done)
-            response.off('close', done)
-            resolve()
-          }
-          response.on('drain', done)
-          response.on('close', done)
-        })
-      }
+      if (!response.write(next.value)) await drained(response)
       // A socket that takes everything at once drains without a turn of the event loop: give one.
       if (performance.now() - slice > PIECES_SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve))
@@ -248,7 +255,8 @@ export async function writeFetchResponse(
         await reader.cancel()
         return
       }
-      response.write(read.value)
+      // The next piece is read only once the client has taken this one (back-pressure up to the reader).
+      if (!response.write(read.value)) await drained(response)
     }
     response.end()
     return

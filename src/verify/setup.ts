@@ -19,6 +19,7 @@ import type { Snapshot } from '../snapshot/schema.js'
 import { VerifyInputError } from './har-input.js'
 import { IdentityMap } from './identity.js'
 import { type MessagingPlan, planMessaging } from './infer-messaging.js'
+import { recordedModels } from './infer-models.js'
 import { planRouter, type RouterPlan } from './infer-router.js'
 import { type OrganizationVisibility, VISIBILITY_NAMES } from './infer-visibility.js'
 import { ofService, type PlannedExchange } from './plan.js'
@@ -209,7 +210,10 @@ export async function setUp(
   const scenario: ScenarioDefinition = {
     name: 'recorded',
     description: 'Set up by understudy-mock verify from a recording',
-    router: { workspaces: router.workspaces },
+    router: {
+      workspaces: router.workspaces,
+      models: recordedModels(ofService(replayed, 'router')),
+    },
     messaging: { organizations: messaging.organizations.map((o) => o.definition) },
   }
   const clock = startOf(replayed, options.now)

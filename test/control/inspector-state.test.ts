@@ -58,6 +58,7 @@ describe('the state', () => {
         { name: 'sendChatCompletionRequest', method: 'POST', path: '/chat/completions' },
         { name: 'createMessages', method: 'POST', path: '/messages' },
         { name: 'createResponses', method: 'POST', path: '/responses' },
+        { name: 'getModels', method: 'GET', path: '/models' },
       ],
       messaging: [
         { name: 'get-users', method: 'GET', path: '/api/v1/users' },

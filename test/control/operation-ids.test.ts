@@ -16,7 +16,7 @@ import '../../src/vitest/index.js'
 import { control, NOW } from './support.js'
 
 const ROUTER_IDS =
-  'createPresetsChatCompletions, createPresetsMessages, createPresetsResponses, listPresets, getPreset, listPresetVersions, getPresetVersion, sendChatCompletionRequest, createMessages, createResponses'
+  'createPresetsChatCompletions, createPresetsMessages, createPresetsResponses, listPresets, getPreset, listPresetVersions, getPresetVersion, sendChatCompletionRequest, createMessages, createResponses, getModels'
 const MESSAGING_IDS =
   'get-users, create-user, get-own-user, deactivate-own-user, get-user, update-user, deactivate-user, get-user-by-email, update-user-by-email, get-message, update-message, delete-message, test-welcome-bot-custom-message, get-server-settings'
 

@@ -232,15 +232,16 @@ describe('simulator.fetch with plain calls', () => {
     const expected =
       'Failed to fetch GET https://example.com/v1/presets: [understudy] no simulated service answers this URL. ' +
       'The simulator answers https://openrouter.ai/api/v1/presets…, https://openrouter.ai/api/v1/chat/completions, ' +
-      'https://openrouter.ai/api/v1/messages, https://openrouter.ai/api/v1/responses and https://acme.zulipchat.com/api…. ' +
+      'https://openrouter.ai/api/v1/messages, https://openrouter.ai/api/v1/responses, https://openrouter.ai/api/v1/models ' +
+      'and https://acme.zulipchat.com/api…. ' +
       'To send other requests to the network, use simulator.fetchWith({ fallback: fetch }).'
     const rejection = simulator.fetch('https://example.com/v1/presets')
     await expect(rejection).rejects.toThrow(TypeError)
     await expect(rejection).rejects.toThrow(expected)
     // Outside /presets, and outside an organization's /api: not the simulator's either. (An organization the
     // scenario does not have is: test/messaging/unknown-organization.test.ts.)
-    await expect(simulator.fetch(`${ROUTER}/models`)).rejects.toThrow(
-      `Failed to fetch GET ${ROUTER}/models: [understudy]`,
+    await expect(simulator.fetch(`${ROUTER}/credits`)).rejects.toThrow(
+      `Failed to fetch GET ${ROUTER}/credits: [understudy]`,
     )
     await expect(
       simulator.fetch('https://acme.zulipchat.com/json/users', { method: 'POST', body: 'x' }),

@@ -357,7 +357,7 @@ describe('GET /__understudy/journal.har', () => {
     expect(await response.json()).toEqual({
       error: {
         message:
-          '[understudy] Failed to read the journal: operation: unknown operation "create-user" of router; known: createPresetsChatCompletions, createPresetsMessages, createPresetsResponses, listPresets, getPreset, listPresetVersions, getPresetVersion, sendChatCompletionRequest, createMessages, createResponses.',
+          '[understudy] Failed to read the journal: operation: unknown operation "create-user" of router; known: createPresetsChatCompletions, createPresetsMessages, createPresetsResponses, listPresets, getPreset, listPresetVersions, getPresetVersion, sendChatCompletionRequest, createMessages, createResponses, getModels.',
       },
     })
     const unknownField = await getHar('?redact=false')

@@ -16,19 +16,19 @@ const requests: Array<[string, string, Record<string, string>, string | undefine
     'POST',
     '/router/api/v1/presets/p/chat/completions',
     { authorization: routerKey, ...json },
-    '{"messages":[{"role":"system","content":"Hi"}],"model":"m/1","temperature":0.5}',
+    '{"messages":[{"role":"system","content":"Hi"}],"model":"openai/gpt-4o","temperature":0.5}',
   ],
   [
     'POST',
     '/router/api/v1/presets/p/messages',
     { authorization: routerKey, ...json },
-    '{"model":"m/2","max_tokens":10,"system":"S","messages":[{"role":"user","content":"x"}]}',
+    '{"model":"anthropic/claude-sonnet-4.5","max_tokens":10,"system":"S","messages":[{"role":"user","content":"x"}]}',
   ],
   [
     'POST',
     '/router/api/v1/presets/p/responses',
     { authorization: routerKey, ...json },
-    '{"model":"m/3","instructions":"I"}',
+    '{"model":"openai/gpt-4o-mini","instructions":"I"}',
   ],
   [
     'POST',
@@ -163,7 +163,7 @@ describe('the two engines of the standalone server', () => {
       '200',
       '404',
       '405',
-      '404',
+      '200',
       '200',
       '400',
       '400',
@@ -248,7 +248,8 @@ describe('the two engines, for a streamed answer', () => {
       'POST /router/api/v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
       `Authorization: ${routerKey}\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`
-    const body = '{"model":"m/1","stream":true,"messages":[{"role":"user","content":"Hi"}]}'
+    const body =
+      '{"model":"openai/gpt-4o","stream":true,"messages":[{"role":"user","content":"Hi"}]}'
     const fromDirect = await raw(direct, request(body))
     expect(await raw(viaMsw, request(body))).toBe(fromDirect)
     expect(fromDirect).toMatch(/^HTTP\/1\.1 200 OK\r\n/)

@@ -42,6 +42,7 @@ describe('operation ids', () => {
       | 'sendChatCompletionRequest'
       | 'createMessages'
       | 'createResponses'
+      | 'getModels'
     >()
     expectTypeOf<MessagingOperationId>().toEqualTypeOf<
       | 'get-users'

@@ -98,10 +98,10 @@ describe('what cannot be replayed is skipped, with the reason', () => {
     const inference = {
       request: {
         method: 'GET',
-        url: 'https://openrouter.ai/api/v1/models',
+        url: 'https://openrouter.ai/api/v1/credits',
         headers: [{ name: 'authorization', value: 'Bearer sk-or-v1-understudy-default-inference' }],
       },
-      response: { status: 200, content: { text: '{"data":[]}' } },
+      response: { status: 200, content: { text: '{"data":{"total_credits":1,"total_usage":0}}' } },
     }
     const channels = {
       request: {
@@ -140,8 +140,8 @@ describe('what cannot be replayed is skipped, with the reason', () => {
       {
         exchange: n + 2,
         method: 'GET',
-        url: 'https://openrouter.ai/api/v1/models',
-        reason: 'GET /models is an operation Understudy does not simulate',
+        url: 'https://openrouter.ai/api/v1/credits',
+        reason: 'GET /credits is an operation Understudy does not simulate',
       },
       {
         exchange: n + 3,

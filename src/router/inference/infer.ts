@@ -9,7 +9,10 @@
 import type { MaybeAsync, PlainResponse } from '../../core/http.js'
 import type { InferenceMeta } from '../../core/inference-meta.js'
 import type { OperationRequest } from '../../core/routes.js'
+import { availabilityObject } from '../availability.js'
 import { readJsonBody } from '../body.js'
+import { catalogOf, costOf, type ModelCatalog } from '../catalog/catalog.js'
+import type { ScenarioModel } from '../catalog/model.js'
 import type { RouterCall } from '../context.js'
 import {
   inMessagesShape,
@@ -89,6 +92,10 @@ function answer(call: RouterCall, endpoint: Endpoint, request: OperationRequest)
   }
   const effective = effectiveRequest(endpoint, sent, reference, version)
   const model = answeringModel(effective)
+  const catalog = catalogOf(call.models)
+  const refused = unknownModel(catalog, model, effective)
+  if (refused) return refused
+  const listed = catalog.find(model)
   const scripted = call.scripts.choose({
     endpoint,
     preset: reference?.slug ?? null,
@@ -109,9 +116,13 @@ function answer(call: RouterCall, endpoint: Endpoint, request: OperationRequest)
     id: generationId(now, (length) => ids.alphanumeric(length)),
     created: Math.floor(now / 1000),
     model: reply.overrides.model ?? model,
-    provider: reply.overrides.provider ?? answeringProvider(effective, model),
+    provider:
+      reply.overrides.provider ??
+      answeringProvider(effective, listed ? catalog.providerOf(listed) : '', catalog.providerName),
     reply,
-    usage: usageOf(promptCharacters(endpoint, effective), reply),
+    usage: usageOf(promptCharacters(endpoint, effective), reply, (prompt, completion) =>
+      costOf(listed, prompt, completion),
+    ),
     effective,
     draw: (length) => ids.alphanumeric(length),
   }
@@ -129,6 +140,47 @@ function answer(call: RouterCall, endpoint: Endpoint, request: OperationRequest)
   const { answer } = reply
   // An error before the stream (or of a request that does not stream): the status, in the router's body.
   if (answer.kind === 'error' && errorBeforeAnswer(answer.afterChunks, stream))
-    return routerFault(answer.status, { message: answer.message, now })
+    return routerFault(answer.status, {
+      message: answer.message,
+      now,
+      availability: answer.availability,
+      model: turn.model,
+    })
   return stream ? WIRES[endpoint].stream(turn) : WIRES[endpoint].answer(turn)
+}
+
+/** Where an unknown model's 400 tells a test to add it (docs/scenarios.md). */
+const ADD_MODEL_HINT =
+  "Understudy: this model is in neither OpenRouter's model list nor the scenario's router.models; add it there to use it (docs/scenarios.md)"
+
+/**
+ * 400 `<id> is not a valid model ID` (`availability.code` `model_not_found`) for the first model the request
+ * names (`model`, then `models`) that the catalog does not have; `undefined` when it has them all. The
+ * message is the real service's; what to do in Understudy is in `error.metadata.understudy`.
+ */
+function unknownModel(
+  catalog: ModelCatalog,
+  model: string,
+  effective: Readonly<Record<string, unknown>>,
+): PlainResponse | undefined {
+  const requested = [model]
+  if (Array.isArray(effective.models)) {
+    for (const other of effective.models)
+      if (typeof other === 'string' && !requested.includes(other)) requested.push(other)
+  }
+  const missing = requested.find((id) => catalog.find(id) === undefined)
+  if (missing === undefined) return undefined
+  return routerError(400, `${missing} is not a valid model ID`, {
+    metadata: { understudy: ADD_MODEL_HINT },
+    availability: availabilityObject('model_not_found', { requestedModels: requested }),
+  })
+}
+
+/** `GET /models`: the catalog of a scenario adding `models`. */
+export function getModels(models: readonly ScenarioModel[]): PlainResponse {
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: catalogOf(models).listText(),
+  }
 }

@@ -113,35 +113,28 @@ const PROVIDER_NAMES: Readonly<Record<string, string>> = {
   'amazon-bedrock': 'Amazon Bedrock',
 }
 
-/** The last slug named and its display name (a test's requests name the same few models over and over). */
-let lastSlug = ''
-let lastName = 'OpenAI'
-
-const displayName = (slug: string) => {
-  if (slug === lastSlug) return lastName
-  const at = slug.indexOf('/')
-  const base = (at < 0 ? slug : slug.slice(0, at)).toLowerCase()
-  const name =
-    (Object.hasOwn(PROVIDER_NAMES, base) ? PROVIDER_NAMES[base] : undefined) ??
-    (base === '' ? 'OpenAI' : base[0]?.toUpperCase() + base.slice(1))
-  lastSlug = slug
-  lastName = name
-  return name
+/** §7 The display name of a provider slug or model author as recorded answers carry it, where it differs from the provider list's. */
+export function observedProviderName(slug: string): string | undefined {
+  return Object.hasOwn(PROVIDER_NAMES, slug) ? PROVIDER_NAMES[slug] : undefined
 }
 
 /**
  * §7 The provider that answers: the first of the effective request's `provider.only`, else of
- * `provider.order`, else the model's author; as a display name.
+ * `provider.order` (a slug, shown by its display name: `nameOf`), else the model's own (the catalog's).
  */
-export function answeringProvider(effective: Record<string, unknown>, model: string): string {
+export function answeringProvider(
+  effective: Record<string, unknown>,
+  modelProvider: string,
+  nameOf: (slug: string) => string,
+): string {
   const preferences = effective.provider
   if (preferences && typeof preferences === 'object') {
     const { only, order } = preferences as { only?: unknown; order?: unknown }
     for (const list of [only, order]) {
-      if (Array.isArray(list) && typeof list[0] === 'string') return displayName(list[0])
+      if (Array.isArray(list) && typeof list[0] === 'string') return nameOf(list[0])
     }
   }
-  return displayName(model)
+  return modelProvider
 }
 
 /** §8 The answer when no script matches: the same text for the same model, so the same bytes. */
@@ -151,12 +144,9 @@ export function defaultAnswerText(model: string): string {
 
 /**
  * §9 Token counts: a quarter of the characters, rounded up, at least 1 (prompt: every text the effective
- * request carries; completion: the answer's text and tool arguments). Prices in credits per token:
- * the same for every model, so costs are exact decimals.
+ * request carries; completion: the answer's text and tool arguments). Their price is the model's in the
+ * catalog (`../catalog/catalog.ts`).
  */
-export const PROMPT_PRICE_PER_MILLION = 1
-export const COMPLETION_PRICE_PER_MILLION = 2
-
 export function tokensOf(characters: number): number {
   return Math.max(1, Math.ceil(characters / 4))
 }

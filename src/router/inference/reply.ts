@@ -3,13 +3,8 @@
  * it is streamed; what a script overrides in its envelope; and its usage.
  * @module
  */
-import {
-  COMPLETION_PRICE_PER_MILLION,
-  DEFAULT_CHUNK_SIZE,
-  type Endpoint,
-  PROMPT_PRICE_PER_MILLION,
-  tokensOf,
-} from './inferred.js'
+import type { AvailabilityCode } from '../availability.js'
+import { DEFAULT_CHUNK_SIZE, type Endpoint, tokensOf } from './inferred.js'
 
 /** A tool call of an answer: the function's name and its arguments as JSON text. */
 interface ToolCall {
@@ -28,6 +23,8 @@ export type Answer =
       kind: 'error'
       status: number
       message: string | undefined
+      /** A model-availability error's code (`error.availability`). */
+      availability: AvailabilityCode | undefined
       /** In a stream: how many chunks of `text` go out before the error; `null`: before the stream. */
       afterChunks: number | null
       text: string
@@ -98,23 +95,26 @@ function completionCharacters(answer: Answer): number {
   return answer.kind === 'error' ? 0 : answer.text.length
 }
 
-/** Usage from the prompt's size and the answer (docs/router-inference.md §9), with a script's overrides. */
-export function usageOf(promptCharacters: number, reply: Reply): Usage {
+/** What the prompt and the completion cost, from their token counts (the model's price: the catalog's). */
+export type Pricing = (
+  promptTokens: number,
+  completionTokens: number,
+) => { cost: number; promptCost: number; completionCost: number }
+
+/**
+ * Usage from the prompt's size and the answer (docs/router-inference.md §9), priced by `price`, with a
+ * script's overrides.
+ */
+export function usageOf(promptCharacters: number, reply: Reply, price: Pricing): Usage {
   const given = reply.overrides.usage ?? {}
   const promptTokens = given.promptTokens ?? tokensOf(promptCharacters)
   const completionTokens = given.completionTokens ?? tokensOf(completionCharacters(reply.answer))
-  // Whole numbers divided once: the costs are the closest doubles to exact decimals.
-  const promptCost = (promptTokens * PROMPT_PRICE_PER_MILLION) / 1e6
-  const completionCost = (completionTokens * COMPLETION_PRICE_PER_MILLION) / 1e6
-  const cost =
-    given.cost ??
-    (promptTokens * PROMPT_PRICE_PER_MILLION + completionTokens * COMPLETION_PRICE_PER_MILLION) /
-      1e6
+  const { cost, promptCost, completionCost } = price(promptTokens, completionTokens)
   return {
     promptTokens,
     completionTokens,
     totalTokens: promptTokens + completionTokens,
-    cost,
+    cost: given.cost ?? cost,
     promptCost,
     completionCost,
   }

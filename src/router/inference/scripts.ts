@@ -18,6 +18,7 @@ import {
   linearPatternsReady,
   loadLinearPatterns,
 } from '../../core/linear-pattern.js'
+import { availabilityStatus } from '../availability.js'
 import type { Endpoint } from './inferred.js'
 import { boundedChunkSize, DEFAULT_DELIVERY, type Reply } from './reply.js'
 
@@ -104,8 +105,11 @@ function toReply(response: RouterScriptResponse): Reply {
   const answer: Reply['answer'] = r.error
     ? {
         kind: 'error',
-        status: r.status ?? 500,
+        status:
+          r.status ??
+          (r.error.availability === undefined ? 500 : availabilityStatus(r.error.availability)),
         message: r.error.message,
+        availability: r.error.availability,
         afterChunks: r.afterChunks ?? null,
         text,
       }

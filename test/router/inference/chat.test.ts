@@ -5,14 +5,31 @@
  */
 import { describe, expect, it } from 'vitest'
 import { keys, users } from '../../support/credentials.js'
-import { metaOf, post, postJson, presetSimulator, SECONDS } from './support.js'
+import {
+  metaOf,
+  PRICES,
+  post,
+  postJson,
+  presetScenario,
+  presetSimulator,
+  SECONDS,
+} from './support.js'
 
 const ID = 'gen-1775001600-aq36OQ9Uc25Fv8mBKl7w'
 const TEXT = 'This is a simulated answer from anthropic/claude-sonnet-4.5.'
 
-/** The chat usage object of an answer (cost: 1 credit per million prompt tokens, 2 per completion token). */
-function usage(prompt: number, completion: number) {
-  const cost = (prompt + 2 * completion) / 1e6
+/**
+ * The chat usage object of an answer: its cost is the model's prices (per million tokens: `PRICES`, as the
+ * catalog's snapshot of OpenRouter's model list has them) times the token counts.
+ */
+function usage(
+  prompt: number,
+  completion: number,
+  price: { prompt: number; completion: number } = PRICES['anthropic/claude-sonnet-4.5'],
+) {
+  const promptCost = (prompt * price.prompt) / 1e6
+  const completionCost = (completion * price.completion) / 1e6
+  const cost = (prompt * price.prompt + completion * price.completion) / 1e6
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,
@@ -27,8 +44,8 @@ function usage(prompt: number, completion: number) {
     },
     cost_details: {
       upstream_inference_cost: cost,
-      upstream_inference_prompt_cost: prompt / 1e6,
-      upstream_inference_completions_cost: (2 * completion) / 1e6,
+      upstream_inference_prompt_cost: promptCost,
+      upstream_inference_completions_cost: completionCost,
     },
     completion_tokens_details: { reasoning_tokens: 0, image_tokens: 0, audio_tokens: 0 },
   }
@@ -221,7 +238,8 @@ describe('POST /chat/completions with a preset', () => {
   })
 
   it("names an author that is an Object.prototype key as any other author, never the prototype's value", async () => {
-    const simulator = presetSimulator()
+    const models = [{ id: 'constructor/some-model' }, { id: 'toString/m' }, { id: '__proto__/m' }]
+    const simulator = presetSimulator({ scenario: presetScenario({ models }) })
     for (const [model, provider] of [
       ['constructor/some-model', 'Constructor'],
       ['toString/m', 'Tostring'],

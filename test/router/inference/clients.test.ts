@@ -82,6 +82,21 @@ describe.each(transports)('real clients through $name', (transport) => {
       fetch: transport.fetch(),
     })
 
+  it('@openrouter/sdk: models.list parses the catalog (every model of the list), and chat.send refuses an unknown model', async () => {
+    const page = await sdk().models.list()
+    expect(page.result.data).toHaveLength(368)
+    expect(page.result.data.find((model) => model.id === 'openai/gpt-4o-mini')).toMatchObject({
+      name: 'OpenAI: GPT-4o-mini',
+      contextLength: 128000,
+      pricing: { prompt: '0.00000015', completion: '0.0000006' },
+    })
+    const refused = sdk().chat.send({ chatRequest: { model: 'nosuch/model', messages } })
+    await expect(refused).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('nosuch/model is not a valid model ID'),
+    })
+  })
+
   /** Creates the preset every test uses: its model, temperature and system prompt. */
   const createPreset = () =>
     sdk().presets.createPresetsChatCompletions({
@@ -117,8 +132,9 @@ describe.each(transports)('real clients through $name', (transport) => {
           },
         },
       ],
-      // "You write short emails." (23) + "Write the welcome email." (24): 47 characters, 12 tokens.
-      usage: { promptTokens: 12, completionTokens: 15, totalTokens: 27, cost: 0.000042 },
+      // "You write short emails." (23) + "Write the welcome email." (24): 47 characters, 12 tokens;
+      // anthropic/claude-sonnet-4.5 costs $3 and $15 per million tokens.
+      usage: { promptTokens: 12, completionTokens: 15, totalTokens: 27, cost: 0.000261 },
     })
   })
 

@@ -5,20 +5,27 @@
  */
 import { describe, expect, it } from 'vitest'
 import { keys } from '../../support/credentials.js'
-import { metaOf, post, postJson, presetSimulator, SECONDS } from './support.js'
+import { metaOf, PRICES, post, postJson, presetSimulator, SECONDS } from './support.js'
 
 const ID = 'gen-1775001600-aq36OQ9Uc25Fv8mBKl7w'
 const TEXT = 'This is a simulated answer from anthropic/claude-sonnet-4.5.'
 
-const costs = (input: number, output: number) => {
-  const cost = (input + 2 * output) / 1e6
+/** A model's prices per million tokens, as the catalog has them (`PRICES`). */
+type Price = { prompt: number; completion: number }
+const SONNET = PRICES['anthropic/claude-sonnet-4.5']
+/** anthropic/claude-haiku-4.5's prices per million tokens ("0.000001" and "0.000005" per token). */
+const HAIKU = { prompt: 1, completion: 5 }
+
+/** The cost fields: the model's prices times the token counts. */
+const costs = (input: number, output: number, price: Price = SONNET) => {
+  const cost = (input * price.prompt + output * price.completion) / 1e6
   return {
     cost,
     is_byok: false,
     cost_details: {
       upstream_inference_cost: cost,
-      upstream_inference_prompt_cost: input / 1e6,
-      upstream_inference_completions_cost: (2 * output) / 1e6,
+      upstream_inference_prompt_cost: (input * price.prompt) / 1e6,
+      upstream_inference_completions_cost: (output * price.completion) / 1e6,
     },
   }
 }
@@ -42,7 +49,7 @@ const startUsage = (input: number) => ({
 })
 
 /** `message_delta`'s usage, as recorded: the final counts and the cost fields, no `inference_geo`. */
-const deltaUsage = (input: number, output: number) => ({
+const deltaUsage = (input: number, output: number, price: Price = SONNET) => ({
   input_tokens: input,
   output_tokens: output,
   output_tokens_details: { thinking_tokens: 0 },
@@ -52,7 +59,7 @@ const deltaUsage = (input: number, output: number) => ({
   server_tool_use: null,
   service_tier: 'standard',
   speed: 'standard',
-  ...costs(input, output),
+  ...costs(input, output, price),
 })
 
 /** A non-streamed message's usage (derived: `message_start`'s fields, the final counts and costs). */
@@ -143,7 +150,7 @@ describe('POST /messages with a preset', () => {
             stop_sequence: null,
           },
           // "lookup" + '{"id":7}' (14): 4 tokens.
-          usage: deltaUsage(3, 4),
+          usage: deltaUsage(3, 4, HAIKU),
           context_management: null,
         }) +
         event('message_stop', {}) +
@@ -274,12 +281,13 @@ describe('POST /responses with a preset', () => {
     output_tokens: 15,
     output_tokens_details: { reasoning_tokens: 0 },
     total_tokens: 28,
-    cost: 0.000043,
+    // anthropic/claude-sonnet-4.5: $3 and $15 per million tokens.
+    cost: 0.000264,
     is_byok: false,
     cost_details: {
-      upstream_inference_cost: 0.000043,
-      upstream_inference_input_cost: 0.000013,
-      upstream_inference_output_cost: 0.00003,
+      upstream_inference_cost: 0.000264,
+      upstream_inference_input_cost: 0.000039,
+      upstream_inference_output_cost: 0.000225,
     },
   }
 

@@ -192,8 +192,9 @@ describe('scripted answers on the wire', () => {
           },
         },
       ],
-      // "Order a refund" (14): 4 tokens; "Checking." + "lookup_order" + '{"id":42}' (30): 8 tokens.
-      usage: { prompt_tokens: 4, completion_tokens: 8, total_tokens: 12, cost: 0.00002 },
+      // "Order a refund" (14): 4 tokens; "Checking." + "lookup_order" + '{"id":42}' (30): 8 tokens;
+      // openai/gpt-4o costs $2.5 and $10 per million tokens.
+      usage: { prompt_tokens: 4, completion_tokens: 8, total_tokens: 12, cost: 0.00009 },
     })
   })
 
@@ -258,8 +259,9 @@ describe('scripted answers on the wire', () => {
           },
           cost_details: {
             upstream_inference_cost: 0.000123,
-            upstream_inference_prompt_cost: 7 / 1e6,
-            upstream_inference_completions_cost: 6 / 1e6,
+            // The model asked for (openai/gpt-4o: $2.5 and $10 per million) prices each side.
+            upstream_inference_prompt_cost: 0.0000175,
+            upstream_inference_completions_cost: 0.00003,
           },
           completion_tokens_details: { reasoning_tokens: 0, image_tokens: 0, audio_tokens: 0 },
         },

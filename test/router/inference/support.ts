@@ -16,7 +16,7 @@ export const SECONDS = 1775001600
  * second designated: model, temperature, tools, provider order, a system prompt), `paused` (disabled),
  * `retired` (archived); and `team-only` in Team B.
  */
-export function presetScenario(extra: Pick<RouterScenarioInput, 'scripts'> = {}) {
+export function presetScenario(extra: Pick<RouterScenarioInput, 'scripts' | 'models'> = {}) {
   return {
     name: 'preset-use',
     router: {
@@ -58,12 +58,12 @@ export function presetScenario(extra: Pick<RouterScenarioInput, 'scripts'> = {})
             {
               slug: 'paused',
               status: 'disabled' as const,
-              versions: [{ config: { model: 'a/b' } }],
+              versions: [{ config: { model: 'openai/gpt-4o-mini' } }],
             },
             {
               slug: 'retired',
               status: 'archived' as const,
-              versions: [{ config: { model: 'a/b' } }],
+              versions: [{ config: { model: 'openai/gpt-4o-mini' } }],
             },
           ],
         },
@@ -78,10 +78,12 @@ export function presetScenario(extra: Pick<RouterScenarioInput, 'scripts'> = {})
               userId: 'user_2understudyBob000000000',
             },
           ],
-          presets: [{ slug: 'team-only', versions: [{ config: { model: 'x/y' } }] }],
+          presets: [{ slug: 'team-only', versions: [{ config: { model: 'openai/gpt-4o-mini' } }] }],
         },
       ],
-      ...extra,
+      scripts: extra.scripts,
+      // Two made-up models the suites use beside real ones (`router.models`: docs/scenarios.md).
+      models: [{ id: 'a/b' }, { id: 'x/y' }, ...(extra.models ?? [])],
     },
   }
 }
@@ -89,6 +91,19 @@ export function presetScenario(extra: Pick<RouterScenarioInput, 'scripts'> = {})
 export function presetSimulator(options: SimulatorOptions = {}): Simulator {
   return createSimulator({ seed: 'inference', now: NOW, scenario: presetScenario(), ...options })
 }
+
+/**
+ * A model's prices per million tokens, as its entry of OpenRouter's model list (src/router/catalog/snapshot.ts)
+ * gives them per token: `anthropic/claude-sonnet-4.5` "0.000003" and "0.000015", and so on.
+ */
+export const PRICES = {
+  'anthropic/claude-sonnet-4.5': { prompt: 3, completion: 15 },
+  'openai/gpt-4o': { prompt: 2.5, completion: 10 },
+  'openai/gpt-4o-mini': { prompt: 0.15, completion: 0.6 },
+  'openai/gpt-4o-2024-08-06': { prompt: 2.5, completion: 10 },
+  /** A model a scenario adds without a price. */
+  scenario: { prompt: 1, completion: 2 },
+} as const
 
 /** Posts a JSON body (a string as it is) to an inference path; the status, headers and body text. */
 export async function post(

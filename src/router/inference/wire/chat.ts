@@ -9,6 +9,7 @@ import { errorTypeOf } from '../../errors.js'
 import { CHAT_USAGE_CHUNK, DONE_AFTER_STREAM_ERROR, SYSTEM_FINGERPRINT } from '../inferred.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
 import { EventStream, OPENING } from './sse.js'
+import { availabilityField } from './stream-error.js'
 import { jsonTemplate } from './template.js'
 
 /** `usage` of a chat answer (`ChatUsage`, with the cost fields). */
@@ -200,6 +201,7 @@ export function chatStream(turn: Turn): PlainResponse {
         code: answer.status,
         message: answer.message ?? 'Provider returned error',
         metadata: { error_type: errorTypeOf(answer.status) },
+        ...availabilityField(turn, answer),
       },
     })
     if (DONE_AFTER_STREAM_ERROR) stream.data('[DONE]')

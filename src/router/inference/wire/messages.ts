@@ -9,6 +9,7 @@ import { anthropicErrorType, errorTypeOf } from '../../errors.js'
 import { DONE_IN_MESSAGES_STREAM } from '../inferred.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
 import { EventStream, OPENING } from './sse.js'
+import { availabilityField } from './stream-error.js'
 
 /** `cache_creation` as recorded: both ephemeral buckets, 0 (caching is not simulated). */
 const cacheCreation = () => ({ ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 })
@@ -172,6 +173,7 @@ export function messagesStream(turn: Turn): PlainResponse {
         type: anthropicErrorType(answer.status),
         message: answer.message ?? 'Provider returned error',
         error_type: errorTypeOf(answer.status),
+        ...availabilityField(turn, answer),
       },
     })
     return stream.response(headersOf(turn))

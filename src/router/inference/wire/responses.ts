@@ -9,6 +9,7 @@ import { jsonResponse, type PlainResponse } from '../../../core/http.js'
 import { errorTypeOf } from '../../errors.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
 import { EventStream, OPENING } from './sse.js'
+import { availabilityField } from './stream-error.js'
 
 /** `usage`, as recorded (an OpenAI upstream; another provider's may lack `cache_write_tokens`). */
 function responsesUsage(usage: Usage) {
@@ -238,6 +239,7 @@ export function responsesStream(turn: Turn): PlainResponse {
     const error = {
       code: errorTypeOf(answer.status),
       message: answer.message ?? 'Provider returned error',
+      ...availabilityField(turn, answer),
     }
     event('response.failed', { response: responseObject(turn, 'failed', [], null, error) })
   } else {
