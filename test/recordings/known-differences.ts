@@ -30,6 +30,8 @@
 export type RecordingName =
   | 'zulip-oracle/zulip-384.har'
   | 'zulip-oracle/zulip-442.har'
+  | 'zulip-oracle/zulip-384-onboarding.har'
+  | 'zulip-oracle/zulip-442-onboarding.har'
   | 'examples/zulip-324-create-user.har'
   | 'examples/zulip-420-create-user.har'
   | 'examples/openrouter-reads.har'
@@ -43,6 +45,8 @@ export type RecordingName =
 export const KNOWN_DIFFERENCES: Record<RecordingName, string[]> = {
   'zulip-oracle/zulip-384.har': [],
   'zulip-oracle/zulip-442.har': [],
+  'zulip-oracle/zulip-384-onboarding.har': [],
+  'zulip-oracle/zulip-442-onboarding.har': [],
   'examples/zulip-324-create-user.har': [],
   'examples/zulip-420-create-user.har': [],
   'examples/openrouter-reads.har': [],
