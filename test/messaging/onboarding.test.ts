@@ -9,7 +9,7 @@ import { scenarios } from '../../src/index.js'
 import { ONBOARDING_TEXTS } from '../../src/messaging/onboarding-texts.js'
 import { useSimulator } from '../../src/node/index.js'
 import { textsOf } from '../recordings/zulip-oracle/onboarding-texts.mjs'
-import { accounts, api, errorText, messagingOptions } from './support.js'
+import { type Account, accounts, api, errorText, messagingOptions } from './support.js'
 
 const simulator = useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)
 // Tests that switch scenarios go back to the default one (a reset keeps the current scenario).
@@ -17,7 +17,7 @@ afterEach(() => simulator.useScenario('default'))
 const invalid = errorText('Invalid message(s)', 'BAD_REQUEST')
 const acme = scenarios.default.messaging?.organizations?.[0]
 if (!acme) throw new Error('the default scenario has no messaging organization')
-const maxMessageId = async (as = accounts.iago) =>
+const maxMessageId = async (as: Account = accounts.iago) =>
   (await api('GET', '/users/me', { as })).body.max_message_id
 
 describe('onboarding messages', () => {
@@ -44,7 +44,7 @@ describe('onboarding messages', () => {
     expect(await maxMessageId(accounts.hamlet)).toBe(15)
     // A bot holds no channel message and got no greeting.
     expect(await maxMessageId(accounts.provisioner)).toBe(-1)
-    const flags = async (id: number, as = accounts.iago) =>
+    const flags = async (id: number, as: Account = accounts.iago) =>
       (await api('GET', `/messages/${id}`, { as })).body.message?.flags
     // The creator's copies are not historical; the others' are; first of a topic starred (1, 3, 5, 8, 10).
     expect(await flags(1, accounts.desdemona)).toEqual(['starred'])
@@ -60,7 +60,7 @@ describe('onboarding messages', () => {
   })
 
   it('greets an administrator with the moving guide and a member without it', async () => {
-    const raw = async (id: number, as: typeof accounts.iago) =>
+    const raw = async (id: number, as: Account) =>
       (await api('GET', `/messages/${id}?apply_markdown=false`, { as })).body.message.content
     expect(await raw(13, accounts.iago)).toBe(ONBOARDING_TEXTS[442].greetings.administrator.content)
     expect(await raw(15, accounts.hamlet)).toBe(ONBOARDING_TEXTS[442].greetings.member.content)
@@ -74,7 +74,7 @@ describe('onboarding messages', () => {
     const romeo = {
       id: body.user_id,
       email: 'romeo@acme.example',
-      key: simulator.messaging.apiKeyOf('acme', 'romeo@acme.example'),
+      key: simulator.messaging.apiKeyOf('acme', 'romeo@acme.example') ?? '',
     }
     expect(await maxMessageId(romeo)).toBe(17)
     const greeting = (await api('GET', '/messages/17', { as: romeo })).body.message
@@ -141,7 +141,14 @@ describe('onboarding messages', () => {
           {
             ...acme,
             subdomain: 'none',
-            users: [{ ...acme.users[0], apiKey: 'N'.repeat(32) }],
+            users: [
+              {
+                email: 'owner@none.example',
+                fullName: 'Owner',
+                role: 'owner',
+                apiKey: 'N'.repeat(32),
+              },
+            ],
             channels: [],
           },
         ],
