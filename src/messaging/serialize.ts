@@ -8,6 +8,8 @@
  * - `email`, `delivery_email` and `avatar_url` follow the user's e-mail visibility (`visibility.ts`).
  * - `is_billing_admin` (always `false`) only from feature level 73 to 362; `is_imported_stub` (always
  *   `false`) from 433.
+ * - `is_deleted` (from 490) is "only present when `true`", for a permanently deleted user (Zulip's own
+ *   description): the simulator deletes no user, so no user object has it.
  * - Below 223 `avatar_url` comes before `delivery_email`; below 163 one organization setting decides the
  *   visibility of every human's address and `delivery_email` is there only when the reader may see it.
  * - `avatar_url`: every account uses Gravatar, so it is `null` when the client computes Gravatar URLs
