@@ -11,10 +11,33 @@
  * below 368 the 384 texts stand in for older servers' (approximate: docs/messaging.md).
  * @module
  */
-import { ONBOARDING_TEXTS, type OnboardingTexts } from './onboarding-texts.js'
+import { EDITS_FOR_384, ONBOARDING_TEXTS_442, type OnboardingTexts } from './onboarding-texts.js'
 
 /** The first level whose texts are the 442 server's. */
 const TEXTS_442_FROM = 442
+
+/** The texts with each edit's span replaced (`EDITS_FOR_384`), in a copy. */
+function edited(
+  texts: OnboardingTexts,
+  edits: ReadonlyArray<readonly [string, number, number, string]>,
+): OnboardingTexts {
+  const copy = structuredClone(texts) as unknown as Record<string, unknown>
+  for (const [path, start, end, text] of edits) {
+    const keys = path.split('.')
+    const last = keys.pop() as string
+    let node = copy
+    for (const key of keys) node = node[key] as Record<string, unknown>
+    const value = node[last] as string
+    node[last] = value.slice(0, start) + text + value.slice(end)
+  }
+  return copy as unknown as OnboardingTexts
+}
+
+/** The real servers' onboarding texts, by level: 442's, and 384's made from them. */
+export const ONBOARDING_TEXTS: Readonly<Record<384 | 442, OnboardingTexts>> = {
+  384: edited(ONBOARDING_TEXTS_442, EDITS_FOR_384),
+  442: ONBOARDING_TEXTS_442,
+}
 
 /** A channel message of the onboarding, its HTML with the organization's channel ids. */
 export interface OnboardingChannelMessage {

@@ -64,7 +64,7 @@ const entries = run.answers.map((answer, i) => {
     name,
     value: String(value),
   }))
-  const type = (answer.headers ?? {})['Content-Type'] ?? ''
+  const type = answer.headers?.['Content-Type'] ?? ''
   const at = new Date(started + Math.round(i * 100)).toISOString()
   return {
     startedDateTime: at,
