@@ -605,7 +605,7 @@ describe.skipIf(!hasChromium)('the inspector in Chromium', { timeout: 30_000 }, 
     }
     expect((await welcome()).status).toBe(200)
     await page.setViewportSize({ width: 1400, height: 900 })
-    await page.locator('#organizations-body pre', { hasText: 'Welcome to' }).waitFor()
+    await page.locator('#organizations-body pre', { hasText: 'Welcome to **Acme**!' }).waitFor()
     // Every run of letters and digits in a table cell lies on one line.
     const split = await page.evaluate(() => {
       const broken: string[] = []
