@@ -1,6 +1,6 @@
 /**
  * `GET /api/v1/messages/{message_id}`: `{ message, raw_content }` (only `raw_content` below feature level
- * 120). The sender and the recipient may read a direct message, anyone but a guest a channel message;
+ * 120). The sender and the recipient may read a direct message, anyone of the organization a channel message;
  * anyone else, or an unknown id, gets `Invalid message(s)`. Flags: `message-access.ts`.
  * @module
  */

@@ -3,11 +3,12 @@
  *
  * - A direct message: its sender and its recipient. The sender reads it `read`; the recipient unread, and
  *   `starred` when Welcome Bot's greeting (`process_new_human_user` stars it).
- * - A channel message (the organization's channels are public): any user but a guest. A human holds it
- *   (`add_new_user_history` gives every new human the organization's onboarding messages): `starred`
- *   for the first message of each onboarding topic, and `historical` except for the organization's
- *   creator (its first owner), whose rows the real server makes without it. A bot holds none: `read`,
- *   `historical`, as the real server answers a public channel's message a user did not receive.
+ * - A channel message (the organization's channels are public): any user of the organization. A human,
+ *   guests included, holds it (`add_new_user_history` gives every new human the organization's tracked
+ *   onboarding messages, whatever its role): `starred` where the onboarding stars it, and `historical`
+ *   except for the organization's creator (its first owner), whose rows the real server makes without it.
+ *   A bot holds none: `read`, `historical`, as the real server answers a public channel's message a user
+ *   did not receive.
  * @module
  */
 
@@ -20,7 +21,7 @@ export function readableMessage(call: MessagingCall, id: number): MessageRecord 
   const actor = actorOf(call)
   const message = Number.isSafeInteger(id) ? call.store.message(id) : undefined
   if (!message || message.organization !== call.organization.subdomain) return undefined
-  if (message.channelId !== null) return actor.role === ROLES.guest ? undefined : message
+  if (message.channelId !== null) return message
   return message.senderId === actor.id || message.recipientId === actor.id ? message : undefined
 }
 

@@ -169,6 +169,28 @@ describe('onboarding messages', () => {
     expect(greeting?.content.startsWith('Hello, and welcome to Zulip!👋 \n')).toBe(true)
   })
 
+  it('gives a guest the onboarding messages as a member (add_new_user_history knows no role)', async () => {
+    const guest = { id: 8, email: 'guest@acme.example', key: 'G'.repeat(32) }
+    await simulator.useScenario({
+      name: 'guest',
+      messaging: {
+        organizations: [
+          {
+            ...acme,
+            users: [
+              ...acme.users,
+              { email: guest.email, fullName: 'Guest', role: 'guest', apiKey: guest.key },
+            ],
+          },
+        ],
+      },
+    })
+    const read = (await api('GET', '/messages/1', { as: guest })).body.message
+    expect([read.subject, read.flags]).toEqual(['moving messages', ['starred', 'historical']])
+    // Welcome Bot (7) comes before the guest: the greetings go to Desdemona … Cordelia, then the guest (17).
+    expect(await maxMessageId(guest)).toBe(17)
+  })
+
   it('keeps the onboarding messages through a snapshot', async () => {
     const before = (await api('GET', '/messages/7')).text
     await simulator.restore(structuredClone(simulator.snapshot()))
