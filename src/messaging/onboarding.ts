@@ -4,11 +4,11 @@
  * account (`send_initial_direct_messages_to_user`). Texts and HTML are the real servers' (levels 384 and
  * 442, `onboarding-texts.ts`); the channel ids in the HTML are the organization's.
  *
- * Which texts a level gets: Zulip's `zerver/lib/onboarding.py` last changed the channel messages at level
- * 354 and the greeting at 368 (the 384 tree's history), and before 442 (the `experiments` example's inner
- * fence gained a leading space; no level given, placed at 442, the first level known to have it). So the
- * 384 texts are exact from 368 to 441, the 442 texts from 442 on (the newest known, also for 443 to 512);
- * below 368 the 384 texts stand in for older servers' (approximate: docs/messaging.md).
+ * Which texts a level gets: the 442 texts from 442 on (the newest known, also for 443 to 512), the 384 texts
+ * below. The 384 tree's history of `zerver/lib/onboarding.py` makes them exact from 368 (the greeting's last
+ * change; the channel messages last changed at 354) to 384; between 385 and 441 the greeting's spaces and the
+ * `experiments` example's inner fence changed at a level no source gives (placed at 442, the first level known
+ * to have them); below 368 older servers' onboarding differed (approximate: docs/messaging.md).
  * @module
  */
 import { EDITS_FOR_384, ONBOARDING_TEXTS_442, type OnboardingTexts } from './onboarding-texts.js'
