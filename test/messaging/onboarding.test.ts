@@ -191,6 +191,31 @@ describe('onboarding messages', () => {
     expect(await maxMessageId(guest)).toBe(17)
   })
 
+  it("links a second organization's messages to its own channels (4, 5, 6)", async () => {
+    await simulator.useScenario({
+      name: 'two',
+      messaging: {
+        organizations: [
+          acme,
+          {
+            subdomain: 'beta',
+            name: 'Beta',
+            users: [
+              { email: 'o@beta.example', fullName: 'O', role: 'owner', apiKey: 'B'.repeat(32) },
+            ],
+          },
+        ],
+      },
+    })
+    const beta = simulator.messaging.messages('beta')
+    // acme's 16 messages first; beta's channel messages 17 to 27, its owner's greeting 28.
+    expect([beta[0]?.id, beta.at(-1)?.id]).toEqual([17, 28])
+    const welcome = beta.find((m) => m.topic === 'welcome to Zulip!')
+    expect(welcome?.renderedContent).toContain(
+      '<a class="stream" data-stream-id="4" href="/#narrow/channel/4-Zulip">#Zulip</a>',
+    )
+  })
+
   it('keeps the onboarding messages through a snapshot', async () => {
     const before = (await api('GET', '/messages/7')).text
     await simulator.restore(structuredClone(simulator.snapshot()))
