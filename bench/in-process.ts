@@ -32,7 +32,7 @@ const { toPlainRequest } = await fromDist<{ toPlainRequest: typeof readRequest }
 )
 const simulator = createSimulator()
 const server = setupServer(...simulator.handlers)
-server.listen({ onUnhandledRequest: 'error' })
+server.listen({ onUnhandledFrame: 'error' })
 /** `simulator.fetch` (issue 15 §3), when this build has it. */
 type Fetcher = (input: string, init: RequestInit) => Promise<Response>
 const simulatorFetch = (simulator as { fetch?: Fetcher }).fetch?.bind(simulator)

@@ -22,6 +22,7 @@ const BENCHMARKS: Array<{ name: string; flags?: string[] }> = [
   { name: 'startup' },
   { name: 'memory' },
   { name: 'state-file' },
+  { name: 'state-file-writes' },
 ]
 
 const only = process.argv[process.argv.indexOf('--only') + 1]?.split(',')

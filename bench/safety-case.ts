@@ -8,8 +8,8 @@
  *   and what the journal says it holds.
  * - `keys`: a 9.6 MiB JSON body of 850,000 keys to the router's create and to a control route: the time
  *   to the answer, its status, and the longest wait of a bystander's requests meanwhile.
- * - `har`: a full journal (64 MiB budget) exported over HTTP: the time, the longest wait of a bystander,
- *   and the server's RSS growth.
+ * - `har`, `journal`, `snapshot`: a full journal (64 MiB budget) exported over HTTP (`journal.har`,
+ *   `journal`, the snapshot): the time, the longest wait of a bystander, and the server's RSS growth.
  * - `inspector`: 800 organizations more; the inspector's poll (`GET /__understudy/state`): ms and bytes.
  * @module
  */
@@ -210,48 +210,9 @@ const cases: Record<string, () => Promise<unknown>> = {
     return { bodyMiB: preset.length / 2 ** 20, router, control }
   },
 
-  async har() {
-    const server = await startServer()
-    // 64 KiB system prompts: about 1,000 entries fill the 64 MiB budget.
-    const prompt = 'x'.repeat(64 * 1024)
-    const body = JSON.stringify({
-      model: 'openai/gpt-5.4',
-      messages: [{ role: 'system', content: prompt }],
-    })
-    let n = 0
-    const worker = async () => {
-      while (n < 1200) {
-        n += 1
-        await send(`${server.url}/router/api/v1/presets/p${n % 50}/chat/completions`, {
-          method: 'POST',
-          headers: { authorization: KEY, 'content-type': 'application/json' },
-          body,
-        })
-      }
-    }
-    await Promise.all(Array.from({ length: 4 }, worker))
-    const discovery = await fetch(`${server.url}/__understudy`).then((r) => r.json())
-    const rssBefore = server.rssMb()
-    let rssMax = rssBefore
-    const sampler = setInterval(() => {
-      rssMax = Math.max(rssMax, server.rssMb())
-    }, 10)
-    const exports = []
-    for (let i = 0; i < 3; i++)
-      exports.push(
-        await withBystander(server.url, () => send(`${server.url}/__understudy/journal.har`)),
-      )
-    clearInterval(sampler)
-    server.stop()
-    return {
-      journal: discovery.journal,
-      rssBeforeMb: rssBefore,
-      rssMaxGrowthMb: rssMax - rssBefore,
-      exportMs: exports.map((e) => e.ms),
-      bytes: exports[0]?.bytes,
-      bystanderMaxMs: exports.map((e) => e.bystanderMaxMs),
-    }
-  },
+  har: () => fullJournalExport('/__understudy/journal.har'),
+  journal: () => fullJournalExport('/__understudy/journal'),
+  snapshot: () => fullJournalExport('/__understudy/snapshot'),
 
   async inspector() {
     const server = await startServer(800)
@@ -260,6 +221,51 @@ const cases: Record<string, () => Promise<unknown>> = {
     server.stop()
     return { ms: median(polls.map((p) => p.ms)), bytes: polls[0]?.bytes, status: polls[0]?.status }
   },
+}
+
+/**
+ * A full journal (64 MiB budget: 1,200 creates with 64 KiB prompts) exported three times over HTTP from
+ * `path`: the time, the longest wait of a bystander, the server's RSS growth.
+ */
+async function fullJournalExport(path: string) {
+  const server = await startServer()
+  // 64 KiB system prompts: about 1,000 entries fill the 64 MiB budget.
+  const prompt = 'x'.repeat(64 * 1024)
+  const body = JSON.stringify({
+    model: 'openai/gpt-5.4',
+    messages: [{ role: 'system', content: prompt }],
+  })
+  let n = 0
+  const worker = async () => {
+    while (n < 1200) {
+      n += 1
+      await send(`${server.url}/router/api/v1/presets/p${n % 50}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: KEY, 'content-type': 'application/json' },
+        body,
+      })
+    }
+  }
+  await Promise.all(Array.from({ length: 4 }, worker))
+  const discovery = await fetch(`${server.url}/__understudy`).then((r) => r.json())
+  const rssBefore = server.rssMb()
+  let rssMax = rssBefore
+  const sampler = setInterval(() => {
+    rssMax = Math.max(rssMax, server.rssMb())
+  }, 10)
+  const exports = []
+  for (let i = 0; i < 3; i++)
+    exports.push(await withBystander(server.url, () => send(`${server.url}${path}`)))
+  clearInterval(sampler)
+  server.stop()
+  return {
+    journal: discovery.journal,
+    rssBeforeMb: rssBefore,
+    rssMaxGrowthMb: rssMax - rssBefore,
+    exportMs: exports.map((e) => e.ms),
+    bytes: exports[0]?.bytes,
+    bystanderMaxMs: exports.map((e) => e.bystanderMaxMs),
+  }
 }
 
 const run = cases[name]

@@ -38,7 +38,7 @@ const judge = (cost: number, size: number) =>
 
 // In process: one msw server, each size's handlers in turn.
 const server = setupServer()
-server.listen({ onUnhandledRequest: 'error' })
+server.listen({ onUnhandledFrame: 'error' })
 const simulators = new Map<number, Simulator>()
 for (const size of SIZES) {
   const began = performance.now()

@@ -2,7 +2,7 @@
  * The state file under a large state (issue 21): what a save costs every other request, and the server's
  * memory, against the same server without a state file in the same run.
  *
- * Each server is the built bin (`understudy serve`) in a child process of its own; this process is the
+ * Each server is the built bin (`understudy-mock serve`) in a child process of its own; this process is the
  * load: it fills the state with presets whose system prompts are `--prompt-mb` MB each (one at a time, up
  * to `--state-mb`, or until the server refuses one), then for `--seconds` keeps a save going (a small write
  * every 250 ms) while a bystander sends one small read after another and times each. Reported: the

@@ -25,7 +25,7 @@ export const scenarios = {
 /** The name of a built-in scenario. */
 export type ScenarioName = keyof typeof scenarios
 
-/** The built-in scenarios' names and descriptions, in order (`understudy scenarios`, `GET /__understudy/scenarios`). */
+/** The built-in scenarios' names and descriptions, in order (`understudy-mock scenarios`, `GET /__understudy/scenarios`). */
 export function scenarioList(): Array<{ name: ScenarioName; description: string }> {
   return (Object.keys(scenarios) as ScenarioName[]).map((name) => ({
     name,

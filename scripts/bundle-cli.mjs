@@ -17,7 +17,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   external: ['msw'],
   logLevel: 'warning',
   // The scenario file and the user's tsx (src/cli/scenario-file.ts) are imported at run time from computed

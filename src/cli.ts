@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The `understudy` command: `understudy serve [options]` starts the standalone server (`--help` lists the
- * options), `understudy scenarios [--json]` lists the built-in scenarios; `understudy verify …` holds the
+ * The `understudy` command: `understudy-mock serve [options]` starts the standalone server (`--help` lists the
+ * options), `understudy-mock scenarios [--json]` lists the built-in scenarios; `understudy-mock verify …` holds the
  * simulator against a recording or the real service (`src/cli/verify.ts`). Every failure is one line
  * `understudy: …`; a bad command line exits 2, any other failure 1.
  * @module
@@ -27,7 +27,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const line = parseCommandLine(argv)
   if (line.command === 'help') {
     return console.log(
-      `${HELP}\n\nAlso: understudy verify --help (hold Understudy against a recording of the real service)`,
+      `${HELP}\n\nAlso: understudy-mock verify --help (hold Understudy against a recording of the real service)`,
     )
   }
   if (line.command === 'version') return console.log(packageVersion())

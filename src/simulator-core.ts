@@ -15,6 +15,7 @@ import { createIdSource, type IdSource, randomSeed, seedSchema } from './core/id
 import { InputRangeError, InputTypeError, parseInput } from './core/input-error.js'
 import { loadLinearPatterns } from './core/linear-pattern.js'
 import type { Restorable, Scope, Service, ServiceContext } from './core/service.js'
+import { trimEndRun } from './core/text-runs.js'
 import { createFaults } from './faults/faults.js'
 import { checkLatency, type LatencySetting } from './faults/latency.js'
 import { hasPathPatterns } from './faults/path-pattern.js'
@@ -217,7 +218,7 @@ function createServices(
     const create = definition.create as (c: ServiceContext, o: object) => Service & Restorable
     instances[definition.name] = create(context, {
       ...own,
-      baseUrl: (own.baseUrl ?? definition.defaultBaseUrl).replace(/\/+$/, ''),
+      baseUrl: trimEndRun(own.baseUrl ?? definition.defaultBaseUrl, '/'),
       inProcessPrefix: definition.inProcessPrefix,
     })
   }

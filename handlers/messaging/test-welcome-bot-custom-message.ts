@@ -4,7 +4,9 @@
  *
  * Checks, in order: owner or administrator (`UNAUTHORIZED_PRINCIPAL`); `welcome_message_custom_text`
  * present; at most 8000 characters (code points); not empty (no stripping: `" "` is sent). A NUL
- * character makes the real server's message check fail on an assertion: 500 `Internal server error`.
+ * character, or a text whose HTML passes the real server's limit (`MAX_RENDERED_LENGTH`: its
+ * `MarkdownRenderingError`), makes the real server's message check fail, the message is not sent and an
+ * assertion fails: 500 `Internal server error`.
  * @module
  */
 import type { PlainResponse } from '../../src/core/http.js'
@@ -14,6 +16,7 @@ import {
   type MessagingOperation,
   success,
 } from '../../src/messaging/context.js'
+import { emojiPart } from '../../src/messaging/emoji/source.js'
 import {
   badRequest,
   internalError,
@@ -75,15 +78,33 @@ function sendTestWelcomeMessage(call: MessagingCall): PlainResponse {
   const bot = store.welcomeBot(organization.subdomain)
   if (!bot) return internalError()
   const { renderWelcomeMessage, welcomeMessageContent } = messagingParts.get()
+  // HTML over the real server's limit fails its rendering: the message is not sent, and the endpoint's
+  // check that it was fails (its 500).
+  const renderedContent = renderWelcomeMessage(text, markdownContext(call))
+  if (renderedContent === undefined) return internalError()
   const message = store.addMessage({
     organization: organization.subdomain,
     senderId: bot.id,
     recipientId: actor.id,
     content: welcomeMessageContent(text),
-    renderedContent: renderWelcomeMessage(text, markdownContext(call)),
+    renderedContent,
     client: 'Internal',
   })
   return success(call, { message_id: message.id })
+}
+
+/**
+ * Sends the test message once the emoji table is there when the text may hold an emoji (in a browser it loads
+ * then, as a chunk of its own; in Node it always is). The load changes nothing: the checks and the write stay
+ * together.
+ */
+function sendWhenReady(call: MessagingCall): PlainResponse | Promise<PlainResponse> {
+  const text = call.params.read(PARAM)
+  const loading =
+    typeof text === 'string' && messagingParts.get().mayHoldEmoji(text)
+      ? emojiPart.loading()
+      : undefined
+  return loading ? loading.then(() => sendTestWelcomeMessage(call)) : sendTestWelcomeMessage(call)
 }
 
 /** `POST /api/v1/realm/test_welcome_bot_custom_message` (feature level 416): Welcome Bot's custom message, sent to the caller. */
@@ -93,5 +114,5 @@ export const testWelcomeBotCustomMessage = {
   path: '/api/v1/realm/test_welcome_bot_custom_message',
   since: LEVELS.welcomeBotCustomMessage,
   access: 'rest',
-  handle: sendTestWelcomeMessage,
+  handle: sendWhenReady,
 } satisfies MessagingOperation

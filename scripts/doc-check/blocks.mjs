@@ -27,7 +27,7 @@ const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([^`\s]*)[^`]*$/
 /** A block's first line naming the file it is written to, so later blocks of the same page can import it. */
 const FILE_NAME = /^\s*\/\/\s*([\w-]+(?:\.[\w-]+)*\.(?:ts|js|mjs))\s*$/
 /** A command that starts a server which runs until stopped. */
-const SERVES = /\bunderstudy\s+serve\b|\bnpm\s+(?:run\s+)?start\b/
+const SERVES = /\bunderstudy(?:-mock)?\s+serve\b|\bnpm\s+(?:run\s+)?start\b/
 const BROWSER_IMPORT = /from\s+['"]understudy-mock\/browser['"]/
 const VITEST_IMPORT = /from\s+['"]vitest['"]/
 const JEST_IMPORT = /from\s+['"]@jest\/globals['"]/

@@ -41,17 +41,26 @@ const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '../..')
 const consumerSources = join(here, 'consumer')
 
-/** Each run: its msw major and version, and its Node major (the first run also runs the docs' shell blocks). */
+/**
+ * Each run: its msw major and version, its Node major, its vitest, and the TypeScript versions its consumer files
+ * are type-checked with (`skipLibCheck` off). Together: msw 2 and 3, vitest 3, 4 and 5, TypeScript 5.9 and 7, on
+ * Node 22, 24 and 26 (the repository's own suite is msw 3 and vitest 5 on Node 26). The first run also runs the
+ * docs' shell blocks.
+ */
 const RUNS = [
-  { major: '2', msw: '2.15.0', node: '22' },
-  { major: '3', msw: '^3.0.0', node: '24' },
-  { major: '2', msw: '2.15.0', node: '26' },
+  { major: '2', msw: '2.15.0', node: '22', vitest: '^3.2.0', typescript: ['ts-5.9'] },
+  { major: '3', msw: '^3.0.0', node: '24', vitest: '^5.1.0', typescript: ['ts-7', 'ts-5.9'] },
+  // msw 2 on Node 26: the pair that would print Node's localStorage warning (src/msw/hide-web-storage.ts).
+  { major: '2', msw: '2.15.0', node: '26', vitest: '^4.1.0', typescript: ['ts-7', 'ts-5.9'] },
 ]
 const COMMON_DEPENDENCIES = {
-  vitest: '^4.1.0',
   '@openrouter/sdk': '1.3.19',
   'zulip-js': '2.1.0',
-  '@types/node': '^20.19.0',
+  // The README's other router clients.
+  openai: '^7.0.0',
+  ai: '^7.0.0',
+  '@openrouter/ai-sdk-provider': '^3.1.0',
+  '@types/node': '^22.12.0',
   // Runs the docs' TypeScript blocks (and `NODE_OPTIONS='--import tsx'` in them).
   tsx: '^4.20.0',
   // understudy-mock/playwright's optional peer (its consumer test and docs/playwright.md drive Debian's Chromium).
@@ -59,10 +68,13 @@ const COMMON_DEPENDENCIES = {
   // docs/jest.md's suite runs in Jest (the doc checker's `jest` blocks); understudy-mock/jest's types use its `expect`.
   jest: '^30.0.0',
 }
+/** The TypeScript versions, each installed under its own alias (`ts-7` is `npm:typescript@^7.0.0`). */
+const TYPESCRIPT = { 'ts-5.9': '~5.9.0', 'ts-7': '^7.0.0' }
 /** The lowest Node that msw 3 runs on. */
 const MIN_NODE_FOR_MSW3 = [22, 12]
 /** A run's name: its directory, and the prefix of its steps. */
-const runName = (run) => `msw ${run.major} on Node ${run.node}`
+const runName = (run) =>
+  `msw ${run.major}, vitest ${run.vitest.replace(/^[~^]/, '').split('.')[0]} on Node ${run.node}`
 
 const { values } = parseArgs({
   options: {
@@ -144,7 +156,7 @@ async function nodeBinary(project, major) {
 
 /** Writes the consumer project of one run and installs it; resolves with the project's path, or undefined. */
 async function installConsumer(results, workspace, tarball, consumer) {
-  const { major, msw, node } = consumer
+  const { major, msw, node, vitest, typescript } = consumer
   const id = `msw${major}-node${node}`
   const project = join(workspace, `consumer-${id}`)
   mkdirSync(project)
@@ -155,7 +167,11 @@ async function installConsumer(results, workspace, tarball, consumer) {
     dependencies: {
       'understudy-mock': `file:${tarball}`,
       msw,
+      vitest,
       ...COMMON_DEPENDENCIES,
+      ...Object.fromEntries(
+        typescript.map((alias) => [alias, `npm:typescript@${TYPESCRIPT[alias]}`]),
+      ),
       node,
     },
     // npm 11 blocks dependency install scripts unless allowed. Only the `node` package's (it fetches the
@@ -206,10 +222,16 @@ async function verifyConsumer(results, project, consumer, shell) {
   if (!versions) return
 
   if (!values['docs-only']) {
-    await step(results, `${label}: tsc against the installed declarations`, async () => {
-      const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
-      return (await run(binary, [tsc, '-p', 'tsconfig.json'], { cwd: project })) === 0
-    })
+    for (const alias of consumer.typescript) {
+      await step(results, `${label}: ${alias} against the installed declarations`, async () => {
+        const tsc = join(project, 'node_modules', alias, 'bin', 'tsc')
+        // tsconfig.json: skipLibCheck off; tsconfig.sdk.json: the SDK's fetcher (types-check-sdk.ts says why).
+        for (const config of ['tsconfig.json', 'tsconfig.sdk.json']) {
+          if ((await run(binary, [tsc, '-p', config], { cwd: project })) !== 0) return false
+        }
+        return true
+      })
+    }
     await step(results, `${label}: vitest (msw ${mswVersion}, Node ${nodeVersion})`, async () => {
       const vitest = join(project, 'node_modules', 'vitest', 'vitest.mjs')
       const env = {

@@ -23,7 +23,7 @@ interface OptionSpec {
   help: string
 }
 
-/** Every option of `understudy serve`, in the order the help lists them. */
+/** Every option of `understudy-mock serve`, in the order the help lists them. */
 const OPTIONS = {
   port: { value: '<n>', help: 'port to listen on (default 4010; 0 picks a free port)' },
   host: { value: '<host>', help: 'address to bind (default 127.0.0.1)' },
@@ -90,19 +90,28 @@ type OptionName = keyof typeof OPTIONS
 export type GivenOptions = Partial<Record<OptionName, string | string[] | true>>
 
 /** The usage line every argument error ends with. */
-export const USAGE_LINE = 'Usage: understudy serve [options]  (understudy --help lists them)'
+export const USAGE_LINE =
+  'Usage: understudy-mock serve [options]  (understudy-mock --help lists them)'
+
+/** The help's option lines, each help text two spaces after the longest flag. */
+function optionLines(): string {
+  const flags = Object.entries(OPTIONS as Record<string, OptionSpec>).map(
+    ([name, spec]) =>
+      [
+        `${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.value ? ` ${spec.value}` : ''}`,
+        spec.help,
+      ] as const,
+  )
+  const width = Math.max(...flags.map(([flag]) => flag.length)) + 2
+  return flags.map(([flag, help]) => `  ${flag.padEnd(width)}${help}`).join('\n')
+}
 
 /** The full help. */
-export const HELP = `Usage: understudy serve [options]
+export const HELP = `Usage: understudy-mock serve [options]
        ${SCENARIOS_USAGE}  list the built-in scenarios, one line each
 
 Options of serve:
-${Object.entries(OPTIONS as Record<string, OptionSpec>)
-  .map(([name, spec]) => {
-    const flag = `${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.value ? ` ${spec.value}` : ''}`
-    return `  ${flag.padEnd(30)}${spec.help}`
-  })
-  .join('\n')}
+${optionLines()}
 
 Built-in scenarios (--scenario <name>): ${scenarioList()
   .map(({ name }) => name)

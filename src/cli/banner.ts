@@ -1,5 +1,5 @@
 /**
- * What `understudy serve` prints once it listens: the services' URLs, the control surface and the
+ * What `understudy-mock serve` prints once it listens: the services' URLs, the control surface and the
  * inspector, and (unless `--quiet`) the scenario's accounts.
  * @module
  */

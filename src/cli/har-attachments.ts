@@ -1,6 +1,6 @@
 /**
  * Playwright's `recordHar` with `content: 'attach'` keeps bodies in files beside the HAR (`_file` instead of
- * `text`); `understudy verify --har` reads them back in, so such a recording verifies like one with embedded
+ * `text`); `understudy-mock verify --har` reads them back in, so such a recording verifies like one with embedded
  * bodies. A missing attachment leaves the body unrecorded (not compared), as a HAR without content would.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The request log of `understudy serve --log`: one line per answered request, as text for people or as one
+ * The request log of `understudy-mock serve --log`: one line per answered request, as text for people or as one
  * JSON object per line for tools. It shows who asked what and how it went, never a secret: no keys, no
  * passwords, no headers, no bodies, no query strings. Control characters a client or a snapshot put in a
  * path, an actor or an error are escaped (`core/printable.ts`): a line never drives the terminal or forges
@@ -9,6 +9,15 @@
 
 import { printable, printableJson } from '../core/printable.js'
 import type { JournalEvent } from '../journal/entry.js'
+import { serviceDefinitions } from '../services.js'
+
+/** The operation column's width: the longest operation name of any service, and a space. */
+const OPERATION_WIDTH =
+  Math.max(
+    ...serviceDefinitions.flatMap((definition) =>
+      definition.operations.map((operation) => operation.name.length),
+    ),
+  ) + 1
 
 /** The request log's formats: `text` (`--log`) or `json` (`--log json`). */
 export type LogFormat = 'text' | 'json'
@@ -42,7 +51,7 @@ export function formatRequest(request: JournalEvent, format: LogFormat): string 
   const line = [
     time,
     request.service.padEnd(9),
-    what.padEnd(30),
+    what.padEnd(OPERATION_WIDTH),
     String(request.status),
     duration.padStart(9),
     ` ${request.actor ?? '-'}`,

@@ -1,5 +1,5 @@
 /**
- * Loads the scenario file of `understudy serve --scenario <file>`: JSON, JavaScript or TypeScript.
+ * Loads the scenario file of `understudy-mock serve --scenario <file>`: JSON, JavaScript or TypeScript.
  * A TypeScript file goes through the tsx of the user's project (`tsx/esm/api`, resolved from the file's
  * folder or the working directory, never from Understudy's) when it has one, on any Node; otherwise Node
  * imports it itself, which it can from 22.18 (type stripping: erasable syntax only). When neither can, the

@@ -1,5 +1,5 @@
 /**
- * `understudy scenarios [--json]`: the built-in scenarios, a name and one line each (or, with `--json`, the
+ * `understudy-mock scenarios [--json]`: the built-in scenarios, a name and one line each (or, with `--json`, the
  * list `GET /__understudy/scenarios` answers).
  * @module
  */
@@ -7,7 +7,7 @@ import { scenarioList } from '../../scenarios/index.js'
 import { UsageError } from './errors.js'
 
 /** The command's usage, as the help shows it. */
-export const SCENARIOS_USAGE = 'understudy scenarios [--json]'
+export const SCENARIOS_USAGE = 'understudy-mock scenarios [--json]'
 
 /** Parses the arguments after `scenarios`: `--json`, or `--help`; anything else is a `UsageError`. */
 export function parseScenariosArgs(argv: readonly string[]): { json: boolean; help: boolean } {
@@ -22,7 +22,7 @@ export function parseScenariosArgs(argv: readonly string[]): { json: boolean; he
   return { json, help }
 }
 
-/** What `understudy scenarios` prints: a line per scenario, its name padded, then its description. */
+/** What `understudy-mock scenarios` prints: a line per scenario, its name padded, then its description. */
 export function formatScenarios(json: boolean): string {
   const list = scenarioList()
   if (json) return JSON.stringify(list, null, 2)

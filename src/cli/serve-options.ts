@@ -1,5 +1,5 @@
 /**
- * Turns the options of `understudy serve` into `startServer`'s options, refusing a bad value with a
+ * Turns the options of `understudy-mock serve` into `startServer`'s options, refusing a bad value with a
  * `UsageError` that names the flag and says what it takes.
  * @module
  */
@@ -12,7 +12,7 @@ import { CORS_LOOPBACK, type GivenOptions } from './args.js'
 import { UsageError } from './errors.js'
 import type { LogFormat } from './request-log.js'
 
-/** What `understudy serve` was asked for: the server's options (but the scenario) and the CLI's own. */
+/** What `understudy-mock serve` was asked for: the server's options (but the scenario) and the CLI's own. */
 export interface ServeSettings {
   server: Omit<ServerOptions, 'scenario'> & { port: number; host: string }
   /** A built-in scenario's name or a file to load; none for the default. */
@@ -103,7 +103,7 @@ function controlToken(value: string | undefined): string | undefined {
   return value
 }
 
-/** The settings of `understudy serve` from its options. */
+/** The settings of `understudy-mock serve` from its options. */
 export function serveSettings(options: GivenOptions): ServeSettings {
   const allowedHosts = options['allowed-host']
   return {

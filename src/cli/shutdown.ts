@@ -1,5 +1,5 @@
 /**
- * Stopping `understudy serve` on SIGINT or SIGTERM: the first signal closes the server (which ends idle
+ * Stopping `understudy-mock serve` on SIGINT or SIGTERM: the first signal closes the server (which ends idle
  * connections at once) and exits 0 once closed; a second signal, for someone who will not wait, exits 1 at
  * once.
  * @module

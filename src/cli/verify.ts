@@ -1,5 +1,5 @@
 /**
- * `understudy verify`: `--har FILE` replays a recording against a simulator set up to match it;
+ * `understudy-mock verify`: `--har FILE` replays a recording against a simulator set up to match it;
  * `router|messaging --live` records the fixed script against the real service first (asking before it
  * writes, unless `--yes`). Exit 0: no difference; 1: differences; 2: the input cannot be used (a bad
  * command line, no such file, not a HAR, nothing replayable, a service that cannot be reached, or no
@@ -7,7 +7,9 @@
  * @module
  */
 
-import { readFile, writeFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, readFile, stat, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { systemErrorText } from '../core/system-error.js'
@@ -20,11 +22,11 @@ import { type VerifyOptions, verifyHar } from '../verify/verify-har.js'
 import { CliError, messageOf, UsageError } from './errors.js'
 import { withAttachments } from './har-attachments.js'
 
-/** The usage line of `understudy verify`. */
+/** The usage line of `understudy-mock verify`. */
 export const VERIFY_USAGE =
-  'Usage: understudy verify --har FILE [options] | understudy verify router|messaging --live --base-url URL --api-key KEY [--email E] [--record FILE] [--yes] [options]'
+  'Usage: understudy-mock verify --har FILE [options] | understudy-mock verify router|messaging --live --base-url URL --api-key KEY [--email E] [--record FILE] [--yes] [options]'
 
-/** `understudy verify --help`. */
+/** `understudy-mock verify --help`. */
 const VERIFY_HELP = `${VERIFY_USAGE}
 
 Replays a recording against a simulator set up to match it and reports every difference (docs/verify.md).
@@ -36,6 +38,8 @@ Replays a recording against a simulator set up to match it and reports every dif
   --email <e-mail>          live, messaging: the account the key belongs to
   --record <file>           live: write the exchanges as a HAR, every credential removed
   --yes                     live: do not ask before creating understudy-verify-… resources
+  --timeout <seconds>       live: the longest one request may take, to its answer's last byte
+                            (default 30); an answer over 16 MiB stops the run too
   --json                    print { differences, compared, skipped, setup } as JSON
   --feature-level <n>       the messaging feature level, where the recording states none
   --email-visibility <v>    each messaging organization's email_address_visibility: everyone,
@@ -97,6 +101,7 @@ function parse(argv: readonly string[]) {
         email: { type: 'string' },
         record: { type: 'string' },
         yes: { type: 'boolean' },
+        timeout: { type: 'string' },
         json: { type: 'boolean' },
         'feature-level': { type: 'string' },
         'email-visibility': { type: 'string' },
@@ -108,7 +113,7 @@ function parse(argv: readonly string[]) {
       },
     })
   } catch (error) {
-    throw new UsageError(messageOf(error).replace(/\.?\s*To specify.*$/s, ''))
+    throw new UsageError(withoutHint(messageOf(error)))
   }
 }
 
@@ -145,6 +150,34 @@ async function readRecording(file: string): Promise<string> {
   }
 }
 
+/**
+ * Checks, before anything is sent, that the recording can be written where `--record` says: its folder
+ * exists and is writable, and the name is not a folder.
+ */
+async function checkRecordPath(file: string): Promise<void> {
+  const folder = dirname(resolve(file))
+  const refuse = (why: string) => new InputError(`--record ${file}: ${why}; nothing was sent`)
+  const folderStat = await stat(folder).catch((error: unknown) => {
+    throw refuse(`its folder ${folder} cannot be used (${systemErrorText(error)})`)
+  })
+  if (!folderStat.isDirectory()) throw refuse(`${folder} is not a folder`)
+  await access(folder, constants.W_OK).catch((error: unknown) => {
+    throw refuse(`its folder ${folder} is not writable (${systemErrorText(error)})`)
+  })
+  const existing = await stat(file).catch(() => undefined)
+  if (existing?.isDirectory()) throw refuse('it is a folder')
+}
+
+/** `--timeout <seconds>` in milliseconds. */
+function timeoutMs(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const number = /^[0-9]+(\.[0-9]+)?$/.test(value) ? Number(value) : Number.NaN
+  const ms = Math.round(number * 1000)
+  if (!(ms >= 1 && ms <= 3_600_000))
+    throw new UsageError(`--timeout takes seconds, from 0.001 to 3600, got "${value}"`)
+  return ms
+}
+
 function printCreated(io: VerifyIo, created: readonly Created[], to: 'out' | 'err') {
   const say = to === 'out' ? io.out : io.err
   if (created.length === 0) {
@@ -157,7 +190,7 @@ function printCreated(io: VerifyIo, created: readonly Created[], to: 'out' | 'er
 
 /** Asks before writing to a real service; refuses without a terminal. */
 async function consent(io: VerifyIo, options: LiveOptions, willCreate: string[]): Promise<void> {
-  io.err(`understudy verify will write to ${options.baseUrl}, creating:`)
+  io.err(`understudy-mock verify will write to ${options.baseUrl}, creating:`)
   for (const line of willCreate) io.err(`  - ${line}`)
   if (!io.interactive) {
     throw new InputError(
@@ -182,6 +215,7 @@ async function live(service: string, values: Values, io: VerifyIo) {
     baseUrl,
     apiKey,
     email: values.email,
+    timeoutMs: timeoutMs(values.timeout),
     verify: verifyOptions(values),
   }
   let plan: ReturnType<typeof livePlan>
@@ -190,13 +224,11 @@ async function live(service: string, values: Values, io: VerifyIo) {
   } catch (error) {
     throw error instanceof VerifyInputError ? new InputError(error.message) : error
   }
+  if (values.record !== undefined) await checkRecordPath(values.record)
   if (values.yes !== true) await consent(io, options, plan.willCreate)
+  let result: Awaited<ReturnType<typeof runLive>>
   try {
-    const result = await runLive(options, plan)
-    if (values.record !== undefined) {
-      await writeFile(values.record, `${JSON.stringify(result.har, null, 2)}\n`)
-    }
-    return { report: result.report, created: result.created }
+    result = await runLive(options, plan)
   } catch (error) {
     if (error instanceof LiveFailure) {
       printCreated(io, error.created, 'err')
@@ -204,9 +236,21 @@ async function live(service: string, values: Values, io: VerifyIo) {
     }
     throw error
   }
+  if (values.record !== undefined) {
+    try {
+      await writeFile(values.record, `${JSON.stringify(result.har, null, 2)}\n`)
+    } catch (error) {
+      // Written to the service already: say what to remove, as any other failure after the first write.
+      printCreated(io, result.created, 'err')
+      throw new InputError(
+        `cannot write the recording to ${values.record}: ${systemErrorText(error)}`,
+      )
+    }
+  }
+  return { report: result.report, created: result.created }
 }
 
-/** Runs `understudy verify` with its arguments (after `verify`); resolves with the exit code. */
+/** Runs `understudy-mock verify` with its arguments (after `verify`); resolves with the exit code. */
 export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<number> {
   const { values, positionals } = parse(argv)
   if (values.help) {
@@ -230,7 +274,7 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     }
     const file = values.har
     if (file === undefined) throw new UsageError('verify needs --har FILE or --live')
-    for (const name of ['base-url', 'api-key', 'email', 'record', 'yes'] as const) {
+    for (const name of ['base-url', 'api-key', 'email', 'record', 'yes', 'timeout'] as const) {
       if (values[name] !== undefined) throw new UsageError(`--${name} goes with --live`)
     }
     try {
@@ -250,4 +294,17 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     }
   }
   return report.differences.length === 0 ? 0 : 1
+}
+
+/**
+ * A message of `parseArgs` without its hint (`To specify an option argument…` and all after it, with the
+ * spaces and the full stop before it), found without a pattern whose `\s*` is tried at every space.
+ */
+function withoutHint(message: string): string {
+  const hint = message.indexOf('To specify')
+  if (hint < 0) return message
+  let start = hint
+  while (start > 0 && /\s/.test(message[start - 1] as string)) start -= 1
+  if (message[start - 1] === '.') start -= 1
+  return message.slice(0, start)
 }

@@ -1,5 +1,5 @@
 /**
- * The package's version, for `understudy --version`.
+ * The package's version, for `understudy-mock --version`.
  * @module
  */
 import { readFileSync } from 'node:fs'

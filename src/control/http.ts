@@ -68,6 +68,7 @@ import type { FaultDefinition } from '../operations/faults.js'
 import type { JournalFilter } from '../operations/journal.js'
 import type { StubDefinition } from '../operations/stubs.js'
 import type { SimulatorCore } from '../simulator-core.js'
+import { jsonPieces } from '../snapshot/json-pieces.js'
 import { stateFileStatus } from '../snapshot/state-file-status.js'
 import {
   clockBody,
@@ -148,6 +149,16 @@ export interface StreamedResponse {
   pieces: Iterable<string>
 }
 
+/** The records of a snapshot (a preset, a user) are this deep: each is one piece (`jsonPieces`). */
+const SNAPSHOT_EXPANDED_DEPTH = 4
+
+/** JSON written in pieces (`StreamedResponse`): the same bytes as `ok` would write, as the client reads. */
+const streamed = (pieces: Iterable<string>): StreamedResponse => ({
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  pieces,
+})
+
 /** Answers a control request; `path` is below the control prefix (`''` for the prefix itself). */
 export async function handleControl(
   simulator: SimulatorCore,
@@ -187,10 +198,9 @@ export async function handleControl(
         )
         return ok({ scenario: simulator.scenario.name })
       }
-      case 'GET /journal': {
-        const entries = simulator.journal.entries(journalFilter(request.query))
-        return ok({ entries, count: entries.length })
-      }
+      case 'GET /journal':
+        // `{entries, count}` written entry by entry as the client takes it, never whole in memory.
+        return streamed(simulator.journal.entriesText(journalFilter(request.query)))
       case 'GET /journal/count':
         return ok({ count: simulator.journal.count(journalFilter(request.query)) })
       case 'GET /journal.har':
@@ -252,7 +262,10 @@ export async function handleControl(
         moveClock(simulator, parseInput(clockBody, readJson(request), 'move the clock'))
         return ok({ now: simulator.clock.iso(), fixed: simulator.clock.fixed })
       case 'GET /snapshot':
-        return ok(simulator.snapshot())
+        // Taken at once (a consistent copy), written record by record as the client takes it.
+        return streamed(
+          jsonPieces(simulator.snapshot(), SNAPSHOT_EXPANDED_DEPTH, { compact: true }),
+        )
       case 'PUT /snapshot':
         await simulator.restore(readJson(request) as Parameters<SimulatorCore['restore']>[0])
         return ok({ scenario: simulator.scenario.name })

@@ -11,6 +11,7 @@
  * @module
  */
 import type { PlainRequest } from '../core/http.js'
+import { FETCH_FAILED } from './fetch-failed.js'
 
 /** What `fetch` takes as its first argument. */
 export type FetchInput = string | URL | Request
@@ -78,7 +79,7 @@ function headerRecord(headers: Headers): Record<string, string> {
 }
 
 /** What `fetch` (undici) rejects with when the request's body cannot be read: the stream's error as cause. */
-const bodyFailed = (cause: unknown) => new TypeError('Failed to fetch', { cause })
+const bodyFailed = (cause: unknown) => new TypeError(FETCH_FAILED, { cause })
 
 /**
  * Reads a body stream, stopping (and cancelling it) as soon as it holds more than `limit` bytes: what it

@@ -4,6 +4,7 @@
  * @module
  */
 import { connectionResetCause, isStreamed, type PlainResponse, partsStream } from '../core/http.js'
+import { FETCH_FAILED } from './fetch-failed.js'
 
 /** Whether a response to this request and status has no body (HTTP: HEAD, 204, 304). */
 export function hasNoBody(method: string, status: number, body: string): boolean {
@@ -28,7 +29,7 @@ export function toResponse(response: PlainResponse, method: string, url: string)
  */
 export function resetError(): TypeError {
   const { message, ...fields } = connectionResetCause()
-  return new TypeError('Failed to fetch', { cause: Object.assign(new Error(message), fields) })
+  return new TypeError(FETCH_FAILED, { cause: Object.assign(new Error(message), fields) })
 }
 
 /** A promise that never settles (an injected hang); it holds no timer, so it keeps no process alive. */

@@ -34,7 +34,7 @@ export interface SimulatorFetchApi {
    * (`new HTTPClient({ fetcher: simulator.fetch })` of `@openrouter/sdk`, ky, ofetch, your own wrapper).
    * Same answers, journal, faults and latency as the msw handlers. A URL no simulated service answers is
    * rejected with a `TypeError` naming it (see `fetchWith` for a fallback); an injected `reset` rejects
-   * with `TypeError('Failed to fetch')`, an injected `hang` settles only when `init.signal` aborts.
+   * with the `TypeError` the runtime's `fetch` gives (`fetch failed` in Node, `Failed to fetch` in a browser), an injected `hang` settles only when `init.signal` aborts.
    * @example
    * const presets = await simulator.fetch('https://openrouter.ai/api/v1/presets', { headers })
    */

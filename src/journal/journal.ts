@@ -137,11 +137,14 @@ export function createJournal(options: JournalOptions) {
   }
 
   /**
-   * The raw entries matching a filter, oldest first, read one at a time as they are asked for: those that
-   * match its metadata now, each read only if still kept when its turn comes (one dropped meanwhile, its
-   * bytes maybe reused, is left out). For exports written over many turns of the event loop.
+   * The entries matching a filter, oldest first, each read by `read` as it is asked for: those that match
+   * its metadata now, each read only if still kept when its turn comes (one dropped meanwhile, its bytes
+   * maybe reused, is left out). For exports written over many turns of the event loop.
    */
-  function* rawWhileKept(filter: EntryFilter): Generator<RawJournalEntry, void, undefined> {
+  function* whileKept<T>(
+    filter: EntryFilter,
+    read: (entry: StoredEntry) => T | undefined,
+  ): Generator<T, void, undefined> {
     const chosen: Array<{ entry: StoredEntry; seq: number }> = []
     for (const entry of queue.live())
       if (matchesMetadata(entry, filter)) chosen.push({ entry, seq: entry.seq })
@@ -149,9 +152,30 @@ export function createJournal(options: JournalOptions) {
       const oldest = queue.oldest()
       // Dropped entries go oldest first; a reused one has a newer seq.
       if (entry.seq !== seq || oldest === undefined || oldest.seq > seq) continue
-      const raw = rawOf(entry)
-      if (filter.body === undefined || matchesPartially(reader.body(raw), filter.body)) yield raw
+      const out = read(entry)
+      if (out !== undefined) yield out
     }
+  }
+  const rawWhileKept = (filter: EntryFilter) =>
+    whileKept(filter, (entry) => {
+      const raw = rawOf(entry)
+      return filter.body === undefined || matchesPartially(reader.body(raw), filter.body)
+        ? raw
+        : undefined
+    })
+
+  /**
+   * `JSON.stringify({ entries, count })` of the entries matching a filter, in pieces, one per entry, each
+   * read as it is asked for (`whileKept`: an entry dropped before its turn is left out, and `count`, last,
+   * counts the entries written).
+   */
+  function* entriesTextPieces(filter: EntryFilter): Generator<string, void, undefined> {
+    let count = 0
+    for (const entry of whileKept(filter, (kept) => readIfMatching(kept, filter))) {
+      yield `${count === 0 ? '{"entries":[' : ','}${JSON.stringify(entry)}`
+      count += 1
+    }
+    yield `${count === 0 ? '{"entries":[' : ''}],"count":${count}}`
   }
 
   const harSources = (options: HarOptions): HarSources => ({
@@ -265,6 +289,15 @@ export function createJournal(options: JournalOptions) {
     toHARText(filter: EntryFilter = {}, options: HarOptions = {}): Iterable<string> {
       checkFilter(filter)
       return harTextPieces(rawWhileKept(filter), harSources(options))
+    },
+    /**
+     * `JSON.stringify({ entries: entries(filter), count })` in pieces, one per entry, each read when it is
+     * asked for: a large journal written piece by piece holds one entry at a time. The filter is checked
+     * at once; an entry dropped from the journal before its turn is left out (and not counted).
+     */
+    entriesText(filter: EntryFilter = {}): Iterable<string> {
+      checkFilter(filter)
+      return entriesTextPieces(filter)
     },
     /** Forgets every entry. */
     clear(): void {

@@ -27,10 +27,12 @@ import type { Answer, RequestMeta } from '../core/service.js'
 import { authenticate } from './auth.js'
 import type { MessagingCall, MessagingOperation, MessagingState } from './context.js'
 import {
+  badRequest,
   copyHeaders,
   htmlBadRequest,
   htmlNotFound,
   internalError,
+  messagingMessages,
   neverCacheHeaders,
   plainMethodNotAllowed,
   rateLimitHit,
@@ -45,7 +47,13 @@ import { decodePath, type MessagingRoutes } from './routes.js'
 
 /** The organization a request reached, and where. */
 export interface Located {
+  /**
+   * The organization, or a stand-in for a subdomain no organization has: the real server then answers every
+   * API request from authentication (no account belongs to it) and `server_settings` with `Invalid subdomain`.
+   */
   organization: OrganizationRecord
+  /** True when no organization has the subdomain (`organization` is a stand-in, never stored). */
+  unknown?: boolean
   /** The organization's base URL. */
   baseUrl: string
   /** The path prefix of the organization (empty when it has its own origin). */
@@ -166,6 +174,9 @@ function respond(
     if (!operation || !SAFE_METHODS.includes(request.method))
       return plainMethodNotAllowed(SAFE_METHODS)
     meta.operation = operation.name
+    // `get_auth_backends_data` refuses a subdomain that has no realm (zerver/views/auth.py).
+    if (located.unknown)
+      return withoutBody(badRequest(messagingMessages.invalidSubdomain), request.method)
     const call = callOf(state, located, params, undefined, SAFE_METHODS)
     return andThen(run(operation, call, operationRequest), (response) =>
       withoutBody(response, request.method),

@@ -1,9 +1,12 @@
 /**
  * Inline Markdown of a message as the real server renders it: code spans, links, mentions (users by name
- * or id, wildcards, system groups), emoji (names and Unicode characters of the recorded list), emphasis.
+ * or id, wildcards, system groups), emoji (by name and as Unicode characters, the real server's table:
+ * `emoji/`), emphasis.
  * @module
  */
-import { channelLinks, MARKDOWN_LINK, sanitizeUrl, URL_PATTERN } from './markdown-links.js'
+
+import { emojiPart } from './emoji/source.js'
+import { channelLinks, replaceMarkdownLinks, sanitizeUrl, URL_PATTERN } from './markdown-links.js'
 import {
   escapeAttribute,
   escapeInlineText,
@@ -13,94 +16,47 @@ import {
   SYSTEM_GROUPS,
   systemGroupId,
 } from './markdown-text.js'
-import { renderTime, TIME_MENTION } from './markdown-time.js'
-
-/**
- * Zulip's emoji names recorded from the real server (name, code point): a name renders as
- * `<span aria-label="name" class="emoji emoji-<code>" role="img" title="name">:name:</span>`, with `_`
- * read as a space in the label and title. Other names stay text.
- */
-const EMOJI: Readonly<Record<string, string>> = {
-  '+1': '1f44d',
-  '-1': '1f44e',
-  '100': '1f4af',
-  bulb: '1f4a1',
-  cake: '1f370',
-  check: '2705',
-  clap: '1f44f',
-  coffee: '2615',
-  eyes: '1f440',
-  fire: '1f525',
-  heart: '2764',
-  joy: '1f602',
-  octopus: '1f419',
-  pray: '1f64f',
-  rocket: '1f680',
-  slight_smile: '1f642',
-  smile: '1f604',
-  sparkles: '2728',
-  star: '2b50',
-  tada: '1f389',
-  thinking: '1f914',
-  thumbs_up: '1f44d',
-  warning: '26a0',
-  wave: '1f44b',
-}
-
-/**
- * The canonical name of each code point of `EMOJI` (the real server's `codepoint_to_name`, from its
- * `emoji_codes.json` at level 442): a Unicode emoji in the text renders like its name.
- */
-const EMOJI_NAME_OF: Readonly<Record<string, string>> = {
-  '1f44d': '+1',
-  '1f44e': '-1',
-  '1f4af': '100',
-  '1f4a1': 'light_bulb',
-  '1f370': 'cake',
-  '2705': 'check',
-  '1f44f': 'clap',
-  '2615': 'coffee',
-  '1f440': 'eyes',
-  '1f525': 'fire',
-  '2764': 'heart',
-  '1f602': 'joy',
-  '1f419': 'octopus',
-  '1f64f': 'folded_hands',
-  '1f680': 'rocket',
-  '1f642': 'slight_smile',
-  '1f604': 'smile',
-  '2728': 'sparkles',
-  '2b50': 'star',
-  '1f389': 'tada',
-  '1f914': 'thinking',
-  '26a0': 'warning',
-  '1f44b': 'wave',
-}
+import { renderTime, replaceTimeMentions } from './markdown-time.js'
 
 /** `:zulip:`, the one emoji the real server shows as an image. */
 const ZULIP_EMOJI =
   '<img alt=":zulip:" class="emoji" src="/static/generated/emoji/images/emoji/unicode/zulip.png" title="zulip">'
 
-/** The emoji span of a name and its code point. */
+/** The emoji span of a name and its code (`make_emoji`: `_` read as a space in the label and title). */
 function emojiSpan(name: string, code: string): string {
   const label = name.replace(/_/g, ' ')
   return `<span aria-label="${label}" class="emoji emoji-${code}" role="img" title="${label}">:${name}:</span>`
 }
 
+/** Zulip's `EMOJI_REGEX` (`:[\w\-\+]+:`, Python's `\w`: letters, digits, `_`). */
+const EMOJI_NAME = /:([\p{L}\p{N}_+-]+):/gu
+/** One emoji of `POSSIBLE_EMOJI_RE`: a character with a skin tone, U+FE0F (and a keycap) or a tag sequence. */
+const ONE_EMOJI = String.raw`\p{Emoji}(?:\p{Emoji_Modifier}|\u{FE0F}\u{20E3}?|[\u{E0020}-\u{E007E}]+\u{E007F})?`
 /**
- * A Unicode emoji of `EMOJI_NAME_OF`, as the real server's emoji pattern finds one: an emoji-presentation
- * character, or any of them followed by the variation selector U+FE0F (`❤️` is `:heart:`, a bare `❤` stays
- * text), and not part of a longer sequence (after or before a joiner, before a skin tone or a keycap; the
- * real server names joined, keycap and flag sequences, which stay text here, and leaves a skin tone text).
+ * Zulip's `POSSIBLE_EMOJI_RE` (UTS #51's possible emoji): a pair of regional indicators (a flag) or one emoji,
+ * then any more after a zero-width joiner each.
  */
-const UNICODE_EMOJI = new RegExp(
-  `(?<!\\u{200d})(?:(${Object.keys(EMOJI_NAME_OF)
-    .map((code) => String.fromCodePoint(Number.parseInt(code, 16)))
-    .join('|')})\\u{fe0f}|(?=\\p{Emoji_Presentation})(${Object.keys(EMOJI_NAME_OF)
-    .map((code) => String.fromCodePoint(Number.parseInt(code, 16)))
-    .join('|')}))(?![\\u{fe0f}\\u{200d}\\u{1f3fb}-\\u{1f3ff}\\u{20e3}])`,
+const POSSIBLE_EMOJI = new RegExp(
+  String.raw`\p{RI}\p{RI}|${ONE_EMOJI}(?:\u{200D}(?:\p{RI}\p{RI}|${ONE_EMOJI}))*`,
   'gu',
 )
+/** `TEXT_PRESENTATION_RE`: one character shown as text unless asked (`❤`, a digit), maybe with a keycap. */
+const TEXT_PRESENTATION = /^\P{Emoji_Presentation}\u{20E3}?$/u
+
+/** `emoji_to_hex_codepoint(unqualify_emoji(…))`: the code points in hex, `-` between them, without U+FE0F. */
+function emojiCode(emoji: string): string {
+  return [...emoji.replaceAll('\u{fe0f}', '')]
+    .map((char) => (char.codePointAt(0) as number).toString(16).padStart(4, '0'))
+    .join('-')
+}
+
+/**
+ * Whether a text may hold an emoji, by name (`:name:`) or as Unicode (a character past ASCII): the renderer reads
+ * the emoji table only then, and the Welcome Bot operation loads it (in a browser) only then.
+ */
+export function mayHoldEmoji(text: string): boolean {
+  return /[\u0080-\u{10ffff}]/u.test(text) || /:[\p{L}\p{N}_+-]+:/u.test(text)
+}
 
 /** Zulip's `stream_wildcards` and `topic_wildcards`: `@**all**` and the rest mention everyone. */
 const CHANNEL_WILDCARDS = new Set(['all', 'everyone', 'stream', 'channel'])
@@ -150,29 +106,21 @@ function renderSpans(
   const linked = afterCode
     ? channelLinks(`\u0000${text}`, context, placeholder).slice(1)
     : channelLinks(text, context, placeholder)
-  let working = linked
-    .replace(TIME_MENTION, (whole, time: string) => {
-      const html = renderTime(time)
-      return html === undefined ? whole : placeholder(html)
-    })
-    .replace(
-      MARKDOWN_LINK,
-      (whole, label: string, target: string, doubleQuoted?: string, singleQuoted?: string) => {
-        const href = sanitizeUrl(target.startsWith('<') ? target.slice(1, -1) : target)
-        if (href === undefined) return whole
-        // ElementTree writes an attribute whose value is its name bare (`title="title"` → `title`).
-        const title = doubleQuoted ?? singleQuoted
-        const titleAttribute =
-          title === undefined
-            ? ''
-            : title === 'title'
-              ? ' title'
-              : ` title="${escapeAttribute(title)}"`
-        return placeholder(
-          `<a href="${escapeAttribute(href)}"${titleAttribute}>${escapeText(label)}</a>`,
-        )
-      },
+  const timed = replaceTimeMentions(linked, (whole, time) => {
+    const html = renderTime(time)
+    return html === undefined ? whole : placeholder(html)
+  })
+  let working = replaceMarkdownLinks(timed, (whole, label, target, doubleQuoted, singleQuoted) => {
+    const href = sanitizeUrl(target.startsWith('<') ? target.slice(1, -1) : target)
+    if (href === undefined) return whole
+    // ElementTree writes an attribute whose value is its name bare (`title="title"` → `title`).
+    const title = doubleQuoted ?? singleQuoted
+    const titleAttribute =
+      title === undefined ? '' : title === 'title' ? ' title' : ` title="${escapeAttribute(title)}"`
+    return placeholder(
+      `<a href="${escapeAttribute(href)}"${titleAttribute}>${escapeText(label)}</a>`,
     )
+  })
     .replace(URL_PATTERN, (url) => {
       const href = sanitizeUrl(url)
       if (href === undefined) return url
@@ -208,22 +156,30 @@ function renderSpans(
         `<span class="user-group-mention${whole.startsWith('@_') ? ' silent' : ''}" data-user-group-id="${id}">${whole.startsWith('@_') ? '' : '@'}${group[1]}</span>`,
       )
     })
-    .replace(/:([a-z0-9_+-]+):/g, (whole, name: string) => {
-      // Zulip's own emoji is an image.
-      if (name === 'zulip') return placeholder(ZULIP_EMOJI)
-      // Own names only: `:constructor:` or `:__proto__:` name no emoji (the real server leaves them as text).
-      const code = Object.hasOwn(EMOJI, name) ? EMOJI[name] : undefined
-      return code ? placeholder(emojiSpan(name, code)) : whole
-    })
-    .replace(UNICODE_EMOJI, (emoji: string) => {
-      const code = (emoji.codePointAt(0) as number).toString(16)
-      return placeholder(emojiSpan(EMOJI_NAME_OF[code] as string, code))
-    })
+
+  if (mayHoldEmoji(working)) {
+    const { emojiTable } = emojiPart.get()
+    working = working
+      .replace(EMOJI_NAME, (whole, name: string) => {
+        // Zulip's own emoji is an image.
+        if (name === 'zulip') return placeholder(ZULIP_EMOJI)
+        const code = emojiTable.codeOfName(name)
+        return code === undefined ? whole : placeholder(emojiSpan(name, code))
+      })
+      .replace(POSSIBLE_EMOJI, (emoji: string) => {
+        // `UnicodeEmoji.handleMatch`: a character shown as text stays, and so does a code with no name.
+        if (TEXT_PRESENTATION.test(emoji)) return emoji
+        const code = emojiCode(emoji)
+        const name = emojiTable.nameOfCode(code)
+        return name === undefined ? emoji : placeholder(emojiSpan(name, code))
+      })
+  }
   working = escapeInlineText(working)
-    .replace(/\*\*\*(?=\S)([^*]+?)\*\*\*/g, '<strong><em>$1</em></strong>')
-    .replace(/\*\*(?=\S)([^*]+?)\*\*/g, '<strong>$1</strong>')
-    .replace(/\*(?=\S)([^*]+?)\*/g, '<em>$1</em>')
-    .replace(/~~(?=\S)([^~]+?)~~/g, '<del>$1</del>')
+    // Text that starts with neither a space nor the marker, up to the next marker: one way to match.
+    .replace(/\*\*\*([^*\s][^*]*)\*\*\*/g, '<strong><em>$1</em></strong>')
+    .replace(/\*\*([^*\s][^*]*)\*\*/g, '<strong>$1</strong>')
+    .replace(/\*([^*\s][^*]*)\*/g, '<em>$1</em>')
+    .replace(/~~([^~\s][^~]*)~~/g, '<del>$1</del>')
   // A link's label may hold a channel link's placeholder: restored in turn.
   const restore = (html: string): string =>
     html.replace(

@@ -6,9 +6,112 @@
  */
 import { escapeText, type MarkdownContext } from './markdown-text.js'
 
-/** `[text](url "title")`: the URL with up to one level of balanced parentheses, an optional title. */
-export const MARKDOWN_LINK =
-  /\[([^\]\n]+)\]\(\s*(<[^<>\n]*>|(?:[^()\s]|\([^()\s]*\))+)(?:\s+(?:"([^"]*)"|'([^']*)'))?\s*\)/g
+/** What a link's text, target and title are, as `[text](url "title")` gives them. */
+export type LinkReplacer = (
+  whole: string,
+  label: string,
+  target: string,
+  doubleQuoted: string | undefined,
+  singleQuoted: string | undefined,
+) => string
+
+/** For each index of a text, the first index from it whose character passes `test` (the length when none). */
+function nextWhere(text: string, test: (char: string) => boolean): Int32Array {
+  const next = new Int32Array(text.length + 1)
+  next[text.length] = text.length
+  for (let i = text.length - 1; i >= 0; i--)
+    next[i] = test(text[i] as string) ? i : (next[i + 1] as number)
+  return next
+}
+/** JavaScript's `\s` (one UTF-16 unit). */
+const isSpace = (char: string) => /^\s$/.test(char)
+
+/**
+ * Every `[text](url "title")` of a text replaced by what `replace` makes of it, left to right, as the
+ * pattern `\[([^\]\n]+)\]\(\s*(<[^<>\n]*>|(?:[^()\s]|\([^()\s]*\))+)(?:\s+(?:"([^"]*)"|'([^']*)'))?\s*\)`
+ * with the `g` flag would: a text without a newline or `]` up to its `]`, then `(`, spaces, the URL (in
+ * `<>`, or with up to one level of balanced parentheses), an optional title, spaces and `)`. In time
+ * linear in the text: where each `]` leads, and where a URL from each index ends, is worked out once (the
+ * pattern, tried at each `[` of `[[[…` or before many spaces, took quadratic time).
+ */
+export function replaceMarkdownLinks(text: string, replace: LinkReplacer): string {
+  if (!text.includes('](')) return text
+  const n = text.length
+  const labelEnd = nextWhere(text, (char) => char === ']' || char === '\n')
+  const nonSpace = nextWhere(text, (char) => !isSpace(char))
+  const angle = nextWhere(text, (char) => char === '<' || char === '>' || char === '\n')
+  const paren = nextWhere(text, (char) => char === '(' || char === ')' || isSpace(char))
+  const doubleQuote = nextWhere(text, (char) => char === '"')
+  const singleQuote = nextWhere(text, (char) => char === "'")
+  // Where the URL without `<>` that starts at each index ends (itself when none starts there).
+  const urlEnd = new Int32Array(n + 1)
+  urlEnd[n] = n
+  for (let p = n - 1; p >= 0; p--) {
+    const char = text[p] as string
+    if (char === ')' || isSpace(char)) urlEnd[p] = p
+    else if (char === '(') {
+      const close = paren[p + 1] as number
+      urlEnd[p] = close < n && text[close] === ')' ? (urlEnd[close + 1] as number) : p
+    } else urlEnd[p] = urlEnd[p + 1] as number
+  }
+  type Tail = { end: number; target: string; title?: ['"' | "'", string] } | null
+  /** The rest of a link after the URL that ends at `t`. */
+  const after = (t: number): { end: number; title?: ['"' | "'", string] } | null => {
+    const j = nonSpace[t] as number
+    const quote = text[j]
+    if (j > t && (quote === '"' || quote === "'")) {
+      const close = ((quote === '"' ? doubleQuote : singleQuote)[j + 1] ?? n) as number
+      if (close < n) {
+        const end = nonSpace[close + 1] as number
+        if (text[end] === ')') return { end: end + 1, title: [quote, text.slice(j + 1, close)] }
+      }
+    }
+    return text[j] === ')' ? { end: j + 1 } : null
+  }
+  // What follows each `](`, worked out once for every `[` that leads to it.
+  const tails = new Map<number, Tail>()
+  const tailAt = (close: number): Tail => {
+    const known = tails.get(close)
+    if (known !== undefined) return known
+    let tail: Tail = null
+    const p = nonSpace[close + 2] as number
+    if (text[p] === '<') {
+      const end = angle[p + 1] as number
+      const rest = end < n && text[end] === '>' ? after(end + 1) : null
+      if (rest) tail = { ...rest, target: text.slice(p, end + 1) }
+    }
+    const t = urlEnd[p] as number
+    if (!tail && t > p) {
+      const rest = after(t)
+      if (rest) tail = { ...rest, target: text.slice(p, t) }
+    }
+    tails.set(close, tail)
+    return tail
+  }
+  let out = ''
+  let from = 0
+  let i = text.indexOf('[')
+  while (i >= 0) {
+    const close = labelEnd[i + 1] as number
+    const tail =
+      close > i + 1 && text[close] === ']' && text[close + 1] === '(' ? tailAt(close) : null
+    if (tail) {
+      const [quote, title] = tail.title ?? [undefined, undefined]
+      out +=
+        text.slice(from, i) +
+        replace(
+          text.slice(i, tail.end),
+          text.slice(i + 1, close),
+          tail.target,
+          quote === '"' ? title : undefined,
+          quote === "'" ? title : undefined,
+        )
+      from = tail.end
+      i = text.indexOf('[', tail.end)
+    } else i = text.indexOf('[', i + 1)
+  }
+  return out + text.slice(from)
+}
 
 /** `allowed_schemes` of Zulip's `sanitize_url`. */
 const ALLOWED_SCHEMES = new Set(

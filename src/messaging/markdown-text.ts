@@ -61,3 +61,13 @@ export function escapeInlineText(text: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
 }
+
+/**
+ * The most characters the HTML of a message may have: `MAX_MESSAGE_LENGTH * 100` (10,000 × 100), past which
+ * the real server's `do_convert` (zerver/lib/markdown/__init__.py) raises `MarkdownRenderingError`, and the
+ * Welcome Bot's message is not sent (the endpoint answers its 500).
+ */
+export const MAX_RENDERED_LENGTH = 1_000_000
+
+/** Thrown when rendering a text passes `MAX_RENDERED_LENGTH` (a table padded to thousands of cells a row). */
+export class RenderingFailed extends Error {}

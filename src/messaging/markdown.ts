@@ -17,9 +17,18 @@
  * the real server's quirks with a fence that ends the text (reproduced for code, quote and spoiler fences).
  * @module
  */
+
+import { trimRuns } from '../core/text-runs.js'
 import { renderInline } from './markdown-inline.js'
+import { expandTabs, isRule, readFenceOpening, readHeading } from './markdown-lines.js'
 import { readTable, renderTable } from './markdown-table.js'
-import { escapeText, type MarkdownContext, systemGroupId } from './markdown-text.js'
+import {
+  escapeText,
+  MAX_RENDERED_LENGTH,
+  type MarkdownContext,
+  RenderingFailed,
+  systemGroupId,
+} from './markdown-text.js'
 
 export type { MarkdownContext } from './markdown-text.js'
 
@@ -49,19 +58,16 @@ export function renderParagraphs(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .split(/\n[ \t]*\n/)
-    .map((block) => block.replace(/^\n+|\n+$/g, ''))
+    .map((block) => trimRuns(block, '\n'))
     .filter((block) => block.trim() !== '')
     .map((block) => `<p>${block.split('\n').map(escapeText).join('<br>\n')}</p>`)
     .join('\n')
 }
 
-/** Zulip's `FENCE_RE`: a fence opens only at the start of a line. */
-const FENCE_OPEN = /^(`{3,}|~{3,})[ \t]*([^`\s]*)(?:[ \t]+(.*))?$/
-/** Python-Markdown's `HRProcessor`: three or more `-`, `_` or `*`, spaced by at most two spaces. */
-const RULE = /^ {0,3}(?:(?:-+ {0,2}){3,}|(?:_+ {0,2}){3,}|(?:\*+ {0,2}){3,}) *$/
-const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t#]*$/
-const BULLET = /^[-*+][ \t]+(.*)$/
-const NUMBERED = /^(\d+)\.[ \t]+(.*)$/
+// The line readers (`markdown-lines.ts`) and the patterns below run in time linear in a line: `.` matches
+// any character (`s`), as Python's does on a line, so `(.*)$` always ends the match.
+const BULLET = /^[-*+][ \t]+(.*)$/s
+const NUMBERED = /^(\d+)\.[ \t]+(.*)$/s
 const INDENTED = /^(?: {4}|\t)/
 
 /** Whether a line starts a block that interrupts a paragraph. */
@@ -69,9 +75,9 @@ function startsBlock(line: string): boolean {
   return (
     /^ {0,3}>/.test(line) ||
     line === EMPTY_CODE ||
-    FENCE_OPEN.test(line) ||
-    RULE.test(line) ||
-    HEADING.test(line) ||
+    readFenceOpening(line) !== undefined ||
+    isRule(line) ||
+    readHeading(line) !== undefined ||
     BULLET.test(line) ||
     NUMBERED.test(line)
   )
@@ -105,12 +111,9 @@ function closingLine(
       if (open.length === 0) return i
       continue
     }
-    const fence = top.nests ? FENCE_OPEN.exec(line) : null
+    const fence = top.nests ? readFenceOpening(line) : undefined
     if (fence)
-      open.push({
-        marker: fence[1] as string,
-        nests: NESTING.includes((fence[2] ?? '').toLowerCase()),
-      })
+      open.push({ marker: fence.marker, nests: NESTING.includes(fence.language.toLowerCase()) })
   }
   return lines.length
 }
@@ -142,9 +145,27 @@ const MAX_QUOTE_DEPTH = 296
  */
 function opensQuote(lines: readonly string[], from: number, depth: number): boolean {
   if (!QUOTE_LINE.test(lines[from] as string) || depth >= MAX_QUOTE_DEPTH) return false
-  for (let j = from; j < lines.length && (lines[j] as string).trim() !== ''; j++)
-    if (!EMPTY_QUOTE_LINE.test(lines[j] as string)) return true
-  return false
+  const stop = quoteStops(lines)[from] as number
+  return stop < lines.length && (lines[stop] as string).trim() !== ''
+}
+
+/**
+ * For each line, the first line from it that is blank or more than `>` and spaces (`lines.length` when
+ * none): made once for each list of lines, so that the test of each `>` line costs nothing more (a text
+ * of thousands of lone `>` lines asked it again for every line, in quadratic time).
+ */
+const stopsOf = new WeakMap<readonly string[], Int32Array>()
+function quoteStops(lines: readonly string[]): Int32Array {
+  let stops = stopsOf.get(lines)
+  if (stops) return stops
+  stops = new Int32Array(lines.length + 1)
+  stops[lines.length] = lines.length
+  for (let j = lines.length - 1; j >= 0; j--) {
+    const line = lines[j] as string
+    stops[j] = line.trim() === '' || !EMPTY_QUOTE_LINE.test(line) ? j : (stops[j + 1] as number)
+  }
+  stopsOf.set(lines, stops)
+  return stops
 }
 
 /**
@@ -172,10 +193,10 @@ function renderBlocks(
       i += 1
       continue
     }
-    const fence = FENCE_OPEN.exec(line)
+    const fence = readFenceOpening(line)
     if (fence) {
-      const marker = fence[1] as string
-      const language = (fence[2] ?? '').toLowerCase()
+      const marker = fence.marker
+      const language = fence.language.toLowerCase()
       // Only the same fence closes it (`line.rstrip() == self.fence`), once the fences opened inside a
       // quote or spoiler fence are closed.
       const end = closingLine(lines, i + 1, marker, NESTING.includes(language))
@@ -195,7 +216,9 @@ function renderBlocks(
       } else if (language === 'spoiler') {
         // `format_spoiler`: the header and the content between placeholders, as paragraphs of the quote.
         const header =
-          fence[3] === undefined ? '' : `<p>${renderInline(fence[3], context, quoted)}</p>\n`
+          fence.header === undefined
+            ? ''
+            : `<p>${renderInline(fence.header, context, quoted)}</p>\n`
         const inner = renderBlocks(content, context, quoted, false, depth)
         const footer = quoted && last ? '<p></div></div><br>\n</p>' : '</div></div>'
         blocks.push(`${SPOILER_OPEN}\n${header}${SPOILER_CONTENT}\n${inner}\n${footer}`)
@@ -230,15 +253,15 @@ function renderBlocks(
       )
       continue
     }
-    if (RULE.test(line)) {
+    if (isRule(line)) {
       blocks.push('<hr>')
       i += 1
       continue
     }
-    const heading = HEADING.exec(line)
+    const heading = readHeading(line)
     if (heading) {
-      const level = (heading[1] as string).length
-      blocks.push(`<h${level}>${renderInline(heading[2] ?? '', context, quoted)}</h${level}>`)
+      const { level } = heading
+      blocks.push(`<h${level}>${renderInline(heading.text, context, quoted)}</h${level}>`)
       i += 1
       continue
     }
@@ -323,11 +346,11 @@ function openFenceAtEnd(lines: readonly string[]): 'code' | 'block' | undefined 
       continue
     }
     if (top?.code) continue
-    const fence = FENCE_OPEN.exec(line)
+    const fence = readFenceOpening(line)
     if (fence) {
-      const language = (fence[2] ?? '').toLowerCase()
+      const language = fence.language.toLowerCase()
       const code = !['quote', 'quoted', 'spoiler', 'math', 'tex', 'latex'].includes(language)
-      open.push({ marker: fence[1] as string, code, language })
+      open.push({ marker: fence.marker, code, language })
     }
   }
   const top = open.at(-1)
@@ -336,11 +359,43 @@ function openFenceAtEnd(lines: readonly string[]): 'code' | 'block' | undefined 
   return ['quote', 'quoted', 'spoiler'].includes(top.language) ? 'block' : undefined
 }
 
-/** The HTML of the Welcome Bot custom message, as the real server renders its raw content. */
-export function renderWelcomeMessage(text: string, context: MarkdownContext): string {
+/**
+ * The HTML of the Welcome Bot custom message, as the real server renders its raw content, or `undefined`
+ * where the real server's rendering fails: HTML of more than `MAX_RENDERED_LENGTH` characters (code points,
+ * as Python counts them), which only a table padded to many cells a row reaches from 8,000 characters.
+ */
+export function renderWelcomeMessage(text: string, context: MarkdownContext): string | undefined {
+  let html: string
+  try {
+    html = renderWelcome(text, context)
+  } catch (error) {
+    if (error instanceof RenderingFailed) return undefined
+    throw error
+  }
+  if (html.length > MAX_RENDERED_LENGTH && codePoints(html) > MAX_RENDERED_LENGTH) return undefined
+  return html
+}
+
+/** How many code points a text has. */
+function codePoints(text: string): number {
+  let count = 0
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    // A high surrogate followed by a low one is one code point.
+    if (unit >= 0xd800 && unit < 0xdc00 && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1)
+      if (low >= 0xdc00 && low < 0xe000) i += 1
+    }
+    count += 1
+  }
+  return count
+}
+
+function renderWelcome(text: string, context: MarkdownContext): string {
   const groupId = systemGroupId(context.realmId, 'role:administrators')
   const intro = `<p>A note from <span class="user-group-mention silent" data-user-group-id="${groupId}">Administrators</span>:</p>`
-  const lines = text.replace(/\r\n?/g, '\n').split('\n')
+  // Line ends made `\n` and tabs expanded, as `NormalizeWhitespace` does first.
+  const lines = text.replace(/\r\n?/g, '\n').split('\n').map(expandTabs)
   // A text of only spaces, tabs and newlines leaves the quote fence with nothing to quote: the real server
   // shows a lone "> " for each line (`"   "` → one, `"\n"` → two).
   if (text.trim() === '') return `${intro}\n<p>${lines.map(() => '&gt; ').join('<br>\n')}</p>`

@@ -37,6 +37,30 @@ export interface OrganizationRecord {
 }
 
 /**
+ * The stand-in for a subdomain no organization has, at the service's default feature level: never stored, it only
+ * carries the level a request to such a subdomain is answered at (every account belongs to another organization).
+ */
+export function unknownOrganization(subdomain: string, featureLevel: number): OrganizationRecord {
+  return {
+    id: 0,
+    subdomain,
+    name: '',
+    description: '',
+    featureLevel,
+    deactivated: false,
+    emailsRestrictedToDomains: false,
+    allowedDomains: [],
+    disallowDisposableEmailAddresses: false,
+    requireUniqueNames: false,
+    passwordPolicy: 'production',
+    rateLimit: null,
+    position: -1,
+    emailAddressVisibility: 1,
+    channels: [],
+  }
+}
+
+/**
  * A channel (Zulip's stream): its id, unique across the server as the real server's are, and its name,
  * unique in its organization whatever the case. Only what rendering a channel link needs.
  */

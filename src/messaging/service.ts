@@ -3,9 +3,10 @@
  *
  * Each organization answers at its own base URL, made from a template with `{subdomain}`: its own origin
  * in process (`https://{subdomain}.zulipchat.com`), its own path prefix on the standalone server
- * (`http://127.0.0.1:4010/messaging/{subdomain}`). In process the service answers only `/api/…` of known
- * organizations; on the standalone server everything below an organization's base URL (the real HTML
- * 404 for the rest). URLs of unknown organizations are not the service's (`undefined`).
+ * (`http://127.0.0.1:4010/messaging/{subdomain}`). In process the service answers `/api/…` of every
+ * subdomain; on the standalone server everything below a subdomain's base URL (the real HTML 404 for the
+ * rest). A subdomain no organization has is answered as a real server answers one without a realm
+ * (`dispatch.ts`), so no request to the service's host leaves the process by a typo.
  * @module
  */
 import type { MessagingScenario } from '../../scenarios/schema/messaging.js'
@@ -24,6 +25,7 @@ import {
   type ServiceContext,
   type ServiceOptions,
 } from '../core/service.js'
+import { trimEndRun } from '../core/text-runs.js'
 import { authenticate } from './auth.js'
 import type { MessagingOperation, MessagingState } from './context.js'
 import { dispatch, type Located } from './dispatch.js'
@@ -45,6 +47,7 @@ import {
   type RoleName,
   roleName,
   type UserRecord,
+  unknownOrganization,
 } from './records.js'
 import { createMessagingRoutes, decodePath } from './routes.js'
 import { createMessagingStore, type MessagingStoreState } from './store.js'
@@ -156,16 +159,17 @@ function compileTemplate(template: string, inProcessPrefix: string) {
   } catch {
     return fail('is not a valid URL')
   }
-  const normalized = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`
+  const normalized = `${url.protocol}//${url.host}${trimEndRun(url.pathname, '/')}`
   if (normalized.split(SENTINEL).length !== 2) fail(`must have ${PLACEHOLDER} in its host or path`)
   const matcher = new RegExp(
     `^${escapeRegExp(normalized).replace(SENTINEL, SUBDOMAIN)}(/[\\s\\S]*)?$`,
   )
-  const pathTemplate = url.pathname.replace(/\/+$/, '')
+  const pathTemplate = trimEndRun(url.pathname, '/')
   // msw decodes the capture groups of a RegExp pattern (and a malformed escape then throws inside
-  // msw, a 500), so the patterns it sees capture nothing.
+  // msw, a 500), so the patterns it sees capture nothing. They claim exactly what `locate` finds: a URL msw
+  // matches that `locate` then refused would be answered by nothing, and msw would pass it to the network.
   const mswPattern = (tail: string) =>
-    new RegExp(`^${escapeRegExp(normalized).replace(SENTINEL, '[a-z0-9-]+')}${tail}$`)
+    new RegExp(`^${escapeRegExp(normalized).replace(SENTINEL, '[a-z0-9-]{1,63}')}${tail}$`)
   const urlOf = (subdomain: string) => normalized.replace(SENTINEL, subdomain)
   /** Recently located request URLs (`null`: not under the template). */
   const recent = new Map<string, Found | null>()
@@ -301,11 +305,12 @@ export function createMessagingService(
   /** The organization and path of a request under the template; `undefined` when not this service's. */
   function locate(request: PlainRequest, scope: Scope): Located | undefined {
     const found = template.locate(request.url)
-    const organization = found && store.organization(found.subdomain)
-    if (!found || !organization) return undefined
+    if (!found) return undefined
     if (scope === 'in-process' && !isBelow(found.path, options.inProcessPrefix)) return undefined
+    const organization = store.organization(found.subdomain)
     return {
-      organization,
+      organization: organization ?? unknownOrganization(found.subdomain, defaultLevel),
+      ...(organization ? {} : { unknown: true }),
       baseUrl: found.baseUrl,
       basePath: found.basePath,
       path: found.path,

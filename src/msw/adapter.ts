@@ -48,8 +48,8 @@ function toFetchResponse(response: PlainResponse): Response {
 const never = () => new Promise<never>(() => {})
 
 /**
- * A reset connection as msw gives it: `Response.error()`, which msw's interceptor turns into
- * `TypeError('Failed to fetch')` with the response as its `cause`. The response carries what undici's
+ * A reset connection as msw gives it: `Response.error()`, which msw's interceptor turns into a `TypeError`
+ * (`fetch failed` with msw 3 in Node, `Failed to fetch` with msw 2) with the response as its `cause`. The response carries what undici's
  * cause carries (`message`, `code: 'ECONNRESET'`, `errno`, `syscall`), so a client reads the same fields
  * as through `simulator.fetch`; msw gives no way to reject with an `Error` of one's own without printing
  * an unhandled exception.

@@ -81,6 +81,11 @@ interface JournalReads {
    * entry, each built when asked for: to write a large export without holding it all.
    */
   toHARText(filter?: JournalFilter, options?: HarOptions): Iterable<string>
+  /**
+   * `JSON.stringify({ entries: entries(filter), count })` in pieces, one per entry, each read when asked
+   * for; an entry dropped before its turn is left out (and not counted).
+   */
+  entriesText(filter?: JournalFilter): Iterable<string>
 }
 
 /** The request journal of a simulator: every request answered, newest last, bounded in entries and bytes. */

@@ -14,7 +14,8 @@ export interface RouterPrincipal {
 }
 
 /**
- * Reads `Authorization: Bearer <key>`. No usable header: 401 `No auth credentials found`;
+ * Reads `Authorization: Bearer <key>`. No usable header: 401 `No cookie auth credentials found` (the
+ * real service then looks for a session cookie; recorded 2026);
  * an unknown or disabled key: 401 `User not found.`
  */
 export function authenticate(

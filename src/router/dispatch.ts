@@ -4,7 +4,7 @@
  * the authenticated caller. The caller is worked out once per request, for the journal as well.
  * @module
  */
-import { guarded, jsonResponse, type PlainRequest, type PlainResponse } from '../core/http.js'
+import { guarded, type PlainRequest, type PlainResponse } from '../core/http.js'
 import { afterLoading } from '../core/on-demand.js'
 import { type RouteTable, toOperationRequest } from '../core/routes.js'
 import type { Answer, RequestMeta } from '../core/service.js'
@@ -58,11 +58,9 @@ function respond(state: RouterState, request: PlainRequest, routed: Routed) {
   if (!resolved) return routerError(404, routerMessages.notFound)
   const operation = resolved.route.byMethod.get(request.method)
   if (!operation) {
-    return jsonResponse(
-      405,
-      { error: { code: 405, message: 'Method Not Allowed' } },
-      { headers: { allow: resolved.route.methods.join(', ') } },
-    )
+    return routerError(405, 'Method Not Allowed', {
+      headers: { allow: resolved.route.methods.join(', ') },
+    })
   }
   const shaped = operation.errors === 'messages' ? inMessagesShape : sameShape
   if ('status' in principal) return shaped(principal)

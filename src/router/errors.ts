@@ -1,5 +1,7 @@
 /**
- * The router's error bodies: `{ error: { code, message, metadata? } }`, `code` an integer equal to the status.
+ * The router's error bodies: `{ error: { message, code, metadata? }, user_id? }`, `code` an integer equal to
+ * the status, `message` first and `user_id` (the key owner's) on an authenticated inference failure, as
+ * recorded from the real service (test/recordings/openrouter/errors.json, docs/router-inference.md §13).
  * Every error the router answers is built here, from this table.
  * @module
  */
@@ -8,7 +10,7 @@ import { formatIssues, type ValidationIssue } from './validation/issues.js'
 
 /** The router's error messages, one per condition. */
 export const routerMessages = {
-  missingCredentials: 'No auth credentials found',
+  missingCredentials: 'No cookie auth credentials found',
   unknownKey: 'User not found.',
   managementOnly: 'Only management keys can perform this operation',
   presetNotFound: 'Preset not found',
@@ -51,7 +53,12 @@ const DEFAULT_RETRY_AFTER_MS = 10
  */
 export function routerFault(
   status: number,
-  options: { message?: string | undefined; retryAfter?: number | undefined } = {},
+  options: {
+    message?: string | undefined
+    retryAfter?: number | undefined
+    /** The clock's time (ms): a 429's `X-RateLimit-Reset` is the start of the next minute after it. */
+    now?: number | undefined
+  } = {},
 ) {
   const { retryAfter } = options
   const headers: Record<string, string> = {}
@@ -61,30 +68,73 @@ export function routerFault(
       retryAfter === undefined ? DEFAULT_RETRY_AFTER_MS : Math.round(retryAfter * 1000),
     )
   }
+  const metadata = status === 429 ? rateLimitMetadata(options.now ?? 0) : undefined
   return routerError(status, options.message ?? faultMessages[status] ?? `Error ${status}`, {
     headers,
+    ...(metadata && { metadata }),
   })
+}
+
+/** Requests a minute the simulated rate limit allows (the real free-models-per-min limit, as recorded). */
+const RATE_LIMIT_PER_MINUTE = 20
+
+/**
+ * A 429's `error.metadata`: the limit's headers as strings, the reset in epoch ms at the next whole minute,
+ * and `provider_name: null` (the router's own limit), as recorded (errors.json, `rate-limited`).
+ */
+function rateLimitMetadata(now: number) {
+  const reset = (Math.floor(now / 60_000) + 1) * 60_000
+  return {
+    headers: {
+      'X-RateLimit-Limit': String(RATE_LIMIT_PER_MINUTE),
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(reset),
+    },
+    provider_name: null,
+  }
 }
 
 /** One failing field: its path and why. */
 export type RouterIssue = ValidationIssue
 
-/** The status and message of every error response `routerError` built (to answer it in another shape). */
-const builtErrors = new WeakMap<PlainResponse, string>()
+/** What built each error response `routerError` built (to answer it in another shape, or with a user id). */
+interface BuiltError {
+  message: string
+  metadata: Record<string, unknown> | undefined
+  headers: Record<string, string> | undefined
+}
+const builtErrors = new WeakMap<PlainResponse, BuiltError>()
+
+type ErrorOptions = {
+  metadata?: Record<string, unknown> | undefined
+  headers?: Record<string, string> | undefined
+  /** The key owner's user id: a top-level `user_id` after `error`. */
+  userId?: string | undefined
+}
 
 /** An error response in the router's shape. */
 export function routerError(
   status: number,
   message: string,
-  options: { metadata?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  options: ErrorOptions = {},
 ): PlainResponse {
+  const { metadata, headers, userId } = options
   const error =
-    options.metadata === undefined
-      ? { code: status, message }
-      : { code: status, message, metadata: options.metadata }
-  const response = jsonResponse(status, { error }, { headers: options.headers })
-  builtErrors.set(response, message)
+    metadata === undefined ? { message, code: status } : { message, code: status, metadata }
+  const body = userId === undefined ? { error } : { error, user_id: userId }
+  const response = jsonResponse(status, body, { headers })
+  builtErrors.set(response, { message, metadata, headers })
   return response
+}
+
+/**
+ * An error `routerError` built, again with the top-level `user_id` of the key that made the request (every
+ * authenticated inference failure carries it; a 401 has no user to name); any other response as it is.
+ */
+export function withUserId(response: PlainResponse, userId: string): PlainResponse {
+  const built = builtErrors.get(response)
+  if (built === undefined || response.status === 401) return response
+  return routerError(response.status, built.message, { ...built, userId })
 }
 
 /**
@@ -137,8 +187,9 @@ export function anthropicErrorType(status: number): string {
  * response as it is.
  */
 export function inMessagesShape(response: PlainResponse): PlainResponse {
-  const message = builtErrors.get(response)
-  if (message === undefined) return response
+  const built = builtErrors.get(response)
+  if (built === undefined) return response
+  const { message } = built
   const { status } = response
   const body = {
     type: 'error',

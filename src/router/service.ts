@@ -18,6 +18,7 @@ import {
   type ServiceOptions,
   urlPattern,
 } from '../core/service.js'
+import { trimEndRun } from '../core/text-runs.js'
 import { hasTooManyKeys, MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
 import type { RouterOperation, RouterState } from './context.js'
 import { dispatch, route } from './dispatch.js'
@@ -106,7 +107,7 @@ export function createRouterService(
     operations.filter((operation) => operation.errors === 'messages').map(({ name }) => name),
   )
   const base = new URL(options.baseUrl)
-  const basePath = base.pathname.replace(/\/+$/, '')
+  const basePath = trimEndRun(base.pathname, '/')
   const originPrefix = `${base.origin}/`
   const basePathPrefix = `${basePath}/`
 
@@ -142,7 +143,7 @@ export function createRouterService(
     },
     describe: (request, scope) => locate(request, scope)?.meta,
     faultResponse(status, options) {
-      const response = routerFault(status, options)
+      const response = routerFault(status, { ...options, now: state.clock.now() })
       return anthropicErrors.has(options.operation ?? '') ? inMessagesShape(response) : response
     },
     journalBody: (recorded) => parseJsonBody(recorded.body),

@@ -78,6 +78,6 @@ export function createHostCheck(
       return undefined
     }
     const shown = name ?? header
-    return `Host "${header}" is not allowed. Understudy answers localhost, IP addresses and the host names you allow: startServer({ allowedHosts: ['${shown}'] }) or understudy serve --allowed-host ${shown}.`
+    return `Host "${header}" is not allowed. Understudy answers localhost, IP addresses and the host names you allow: startServer({ allowedHosts: ['${shown}'] }) or understudy-mock serve --allowed-host ${shown}.`
   }
 }

@@ -162,7 +162,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       simulator,
       origin,
       hostCheck: createHostCheck(host, allowedHosts),
-      auth: createControlAuth(controlToken, port),
+      auth: createControlAuth(controlToken),
       cors: createCors(givenCors, simulator),
       msw,
       lingering,

@@ -34,7 +34,7 @@ import {
 } from './node-io.js'
 import { isControlPath, serviceOfPath, serviceUrls } from './paths.js'
 import { foreignOrigin, hasBody, notJson } from './same-origin.js'
-import { isWrite, refuseWrite } from './state-guard.js'
+import { awaitDurable, isWrite, refuseWrite } from './state-guard.js'
 
 /** What answering a request needs. */
 export interface ServeContext {
@@ -100,8 +100,10 @@ export function createServe(context: ServeContext) {
     if (body?.oversized) lingering.after(request, response)
     // A control write may change the state too: counted against the state file's bound, never refused.
     if (isWrite(method)) context.stateFile?.count(body?.bytes?.length ?? 0)
-    const answer = await handleControl(simulator, toPlainRequest(request, origin, body), path)
-    if (access.setCookie !== undefined) response.setHeader('set-cookie', access.setCookie)
+    let answer = await handleControl(simulator, toPlainRequest(request, origin, body), path)
+    // Answered once the state file holds what it changed.
+    if (context.stateFile && isWrite(method))
+      answer = (await awaitDurable(context.stateFile, simulator, undefined)) ?? answer
     if ('pieces' in answer) await writePieces(response, answer, method === 'HEAD')
     else writePlain(response, answer, method === 'HEAD')
   }
@@ -138,20 +140,26 @@ export function createServe(context: ServeContext) {
       if (refused) return writePlain(response, refused, head)
     }
 
+    // A write is answered once the state file holds what it changed (`awaitDurable`).
+    const keeper = isWrite(method) ? context.stateFile : undefined
     if (!msw || !mswCanCarry(method, body)) {
       const outcome = await simulator.dispatch(
         toPlainRequest(request, origin, body),
         'server',
         service,
       )
+      const unsaved = keeper && outcome && (await awaitDurable(keeper, simulator, service))
       if (!outcome) notFound(response, target)
+      else if (unsaved) await writePlain(response, unsaved, head)
       else if (!isNetworkFault(outcome)) await writePlain(response, outcome, head)
       else if (outcome.network === 'reset') request.socket.resetAndDestroy()
       else context.closing.hang(request.socket)
       return
     }
     const answer = await msw(request, origin, service, body)
+    const unsaved = keeper && answer && (await awaitDurable(keeper, simulator, service))
     if (!answer) notFound(response, target)
+    else if (unsaved) await writePlain(response, unsaved, head)
     else if (answer.type === 'error') request.socket.resetAndDestroy()
     else await writeFetchResponse(response, answer, head)
   }

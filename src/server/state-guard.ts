@@ -8,6 +8,9 @@
  * - **503** with `Retry-After` while saves fail (a full disk, a folder gone or read-only): the write would
  *   be lost at the next stop. Writes are accepted again once a save succeeds.
  *
+ * Then a write is answered only once the file holds it (`awaitDurable`): a write the server acknowledged
+ * survives a crash, `kill -9` included. Writes waiting together share one save.
+ *
  * A write is any request to a service but GET, HEAD and OPTIONS. Reads, and the control surface (whose
  * writes are counted, not refused: a reset is the way to make room), are never refused.
  * @module
@@ -16,6 +19,7 @@ import type { PlainResponse } from '../core/http.js'
 import type { Service } from '../core/service.js'
 import type { ServiceName, SimulatorCore } from '../simulator-core.js'
 import type { StateFileKeeper } from '../snapshot/state-file.js'
+import { controlError } from './answers.js'
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -42,4 +46,26 @@ export async function refuseWrite(
         retryAfter: refusal.retryAfter,
         tenant: null,
       })
+}
+
+/** Why a write that was carried out cannot be acknowledged: the state file could not save it. */
+const UNSAVED =
+  'The simulator carried out this write but could not save its state file; it is kept in memory and saved by the next save that succeeds, or lost if the server stops before then.'
+
+/**
+ * Waits until the state file holds what a write changed (`durable`), so that the write is answered only
+ * once a crash cannot lose it: `undefined` then, or, when the save failed, 503 with `Retry-After` in the
+ * service's shape (or the control surface's, for `service` `undefined`) in place of the write's answer.
+ */
+export async function awaitDurable(
+  keeper: StateFileKeeper,
+  simulator: SimulatorCore,
+  service: ServiceName | undefined,
+): Promise<PlainResponse | undefined> {
+  if (await keeper.durable()) return undefined
+  const { lastError } = keeper.status()
+  const message = `${UNSAVED} (${lastError ?? 'unknown error'})`
+  if (service === undefined) return controlError(503, message)
+  const instance = simulator[service] as unknown as Service
+  return instance.faultResponse(503, { message, retryAfter: 1, tenant: null })
 }

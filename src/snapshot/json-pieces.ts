@@ -73,9 +73,16 @@ function* recordPieces(value: object): Generator<string> {
 /**
  * The JSON text of `value` in pieces (see the module's comment); throws as `JSON.stringify` does for a
  * circular structure or a BigInt.
- * @param expandDepth containers less deep than this are indented by two spaces, deeper ones compact
+ * @param expandDepth containers less deep than this are written member by member, indented by two spaces
+ *   (or, with `compact`, not indented: the whole text is then `JSON.stringify(value)`'s), deeper ones whole
  */
-export function* jsonPieces(value: unknown, expandDepth: number): Generator<string> {
+export function* jsonPieces(
+  value: unknown,
+  expandDepth: number,
+  options: { compact?: boolean } = {},
+): Generator<string> {
+  const indent = options.compact ? '' : '  '
+  const colon = options.compact ? ':' : ': '
   const open = new Set<object>()
   /** Writes a value already through `toJSON`, `depth` levels deep. */
   function* write(value: unknown, depth: number): Generator<string> {
@@ -93,8 +100,8 @@ export function* jsonPieces(value: unknown, expandDepth: number): Generator<stri
   }
   /** An indented container: `{`, then each member on a line of its own, then `}` (`[]`, `{}` when empty). */
   function* containerPieces(value: object, depth: number): Generator<string> {
-    const inner = `\n${'  '.repeat(depth + 1)}`
-    const close = `\n${'  '.repeat(depth)}`
+    const inner = indent && `\n${indent.repeat(depth + 1)}`
+    const close = indent && `\n${indent.repeat(depth)}`
     if (Array.isArray(value)) {
       if (value.length === 0) {
         yield '[]'
@@ -116,7 +123,7 @@ export function* jsonPieces(value: unknown, expandDepth: number): Generator<stri
       yield first ? `{${inner}` : `,${inner}`
       first = false
       yield* stringPieces(name)
-      yield ': '
+      yield colon
       yield* write(member, depth + 1)
     }
     yield first ? '{}' : `${close}}`

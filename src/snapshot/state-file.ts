@@ -1,5 +1,5 @@
 /**
- * A state file (`understudy serve --state-file demo.json`, `startServer({ stateFile })`): the simulator's
+ * A state file (`understudy-mock serve --state-file demo.json`, `startServer({ stateFile })`): the simulator's
  * snapshot kept on disk, so a demo's data survives a restart.
  *
  * - **Start**: the file's lock is taken (`state-file-lock.ts`: a second server on the file is refused,
@@ -8,11 +8,14 @@
  *   first change); a file that cannot be read, is not JSON, is not a valid snapshot or has a newer format
  *   is an error naming the file and the problem, never a silent empty start. Temporary files of saves
  *   whose process is gone are removed.
- * - **Save** after changes: every `STATE_FILE_CHECK_MS` a cheap fingerprint (each service's change counter,
+ * - **Durable**: the server answers a write only once the file holds it (`durable`): a save that began
+ *   after the write has completed. Writes waiting together share the next save (group commit), so every
+ *   acknowledged write survives a `kill -9`; each costs a save of the whole state (decisions/state-file.md).
+ * - **Save** after changes nothing waited for: every `STATE_FILE_CHECK_MS` a cheap fingerprint (each service's change counter,
  *   the seed, the latency, the clock's state, the scenario's name) is compared with the last saved one; a
  *   change is saved once the fingerprint holds still for one check, or after `STATE_FILE_MAX_WAIT_MS` of
  *   steady changes. The snapshot is taken at once, between requests (a consistent state), then written
- *   out in pieces (`json-pieces.ts`) with the event loop free between them: no request waits for a save.
+ *   out in pieces (`state-file-write.ts`) with the event loop free between them: reads never wait for a save.
  * - **Atomically**: a temporary file in the same folder, written, flushed to disk (`fsync`), then renamed
  *   over the file; the folder is flushed too. A crash (even `kill -9`) mid-save leaves the previous file
  *   whole.
@@ -28,36 +31,24 @@
  * @module
  */
 
-import { constants } from 'node:buffer'
-import { randomUUID } from 'node:crypto'
-import { type FileHandle, open, readdir, readFile, rename, rm } from 'node:fs/promises'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { jsonProblem } from '../core/json-error.js'
 import { printable } from '../core/printable.js'
 import { systemErrorText } from '../core/system-error.js'
 import { serviceNames } from '../services.js'
 import type { SimulatorCore } from '../simulator-core.js'
-import { jsonPieces } from './json-pieces.js'
 import { parseSnapshot } from './restore.js'
 import { DEFAULT_STATE_FILE_MAX_BYTES, MAX_STATE_FILE_MAX_BYTES } from './state-file-limits.js'
 import { isAlive, lockStateFile } from './state-file-lock.js'
 import { registerStateFile, type StateFileStatus } from './state-file-status.js'
+import { StateTooLarge, size, streamJson, writeAtomically } from './state-file-write.js'
 import { snapshotView } from './take.js'
 
 /** How often the fingerprint is checked, in milliseconds: a save follows a change by one or two checks. */
 const STATE_FILE_CHECK_MS = 250
 /** The longest a change waits for a save while changes keep coming, in milliseconds. */
 const STATE_FILE_MAX_WAIT_MS = 1_000
-/**
- * The largest file that can be loaded back: its text must fit in one string (about 512 MiB). A save that
- * would write more is not written (the previous file stays) and fails, refusing writes.
- */
-const LOADABLE_BYTES = constants.MAX_STRING_LENGTH
-/** The characters of JSON gathered before each write to the file (the event loop is free between). */
-const WRITE_CHUNK_CHARS = 512 * 1024
-/** Containers less deep than this are indented in the file: one record per line below them. */
-const EXPANDED_DEPTH = 4
-
 /**
  * What a write may add to the state, counted generously until the next save measures it: twice its
  * body (a body's values may take more room as JSON than as sent, `1e20` for one) and a kilobyte for the
@@ -82,6 +73,13 @@ export interface StateFileKeeper {
    * then waits for a save to measure the state.
    */
   admit(bodyBytes: number): Promise<WriteRefusal | undefined>
+  /**
+   * Resolves once the file holds the state as it is now: at once when it does, otherwise after a save
+   * that begins after this call (writes waiting together share one save). `true`, or `false` when that
+   * save failed (the change is then kept in memory, saved by the next save that succeeds). The server
+   * answers a write only after this, so that every write it acknowledged survives a crash.
+   */
+  durable(): Promise<boolean>
   /** Counts a change that is not refused (a control write) against the bound until the next save. */
   count(bodyBytes: number): void
   /** Stops checking, waits for a save in progress, saves what changed since, releases the lock. */
@@ -99,17 +97,6 @@ export interface StateFileOptions {
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 const messageOf = (error: unknown) =>
   oneLine(error instanceof Error ? error.message : String(error))
-/** A size for people: `64 MiB`, `1.5 MiB`, `48 KiB`, `900 bytes`. */
-function size(bytes: number): string {
-  const [unit, scale] =
-    bytes >= 2 ** 20 ? ['MiB', 2 ** 20] : bytes >= 1024 ? ['KiB', 1024] : ['bytes', 1]
-  return `${(bytes / scale).toFixed(1).replace(/\.0$/, '')} ${unit}`
-}
-
-/** A save that would write a file too large to be loaded back. */
-class StateTooLarge extends Error {
-  readonly code = 'ETOOLARGE'
-}
 
 /** Checks the `maxBytes` option: a whole number from 1 to `MAX_STATE_FILE_MAX_BYTES`. */
 export function checkStateFileMaxBytes(value: unknown): number {
@@ -172,6 +159,10 @@ export async function keepStateFile(
   let seen = saved
   let changedSince: number | undefined
   let saving: Promise<boolean> | undefined
+  /** The fingerprint of the state the save in progress writes. */
+  let savingAt: string | undefined
+  /** The save that begins after the one in progress, which writes waiting for the file share. */
+  let queued: Promise<boolean> | undefined
   /** The state's size as last saved (or loaded, or measured at start). */
   let base = loaded.bytes
   /** What writes accepted since the snapshot of the save in progress may add (see `writeCost`). */
@@ -194,6 +185,7 @@ export async function keepStateFile(
       // Taken together, between requests: the file holds every change made before this line. A view
       // (records copied, what never changes shared): consistent while requests go on during the write.
       const at = fingerprint()
+      savingAt = at
       const bytes = await writeAtomically(path, snapshotView(simulator))
       await lock.restore()
       saved = at
@@ -309,6 +301,24 @@ export async function keepStateFile(
         await measure()
       }
     },
+    durable() {
+      const now = fingerprint()
+      if (now === saved) return Promise.resolve(true)
+      // The save in progress holds this state only when nothing changed since it began.
+      if (saving && savingAt === now) return saving
+      queued ??= (async () => {
+        // At least one turn (`queued` is set by then), until no save is in progress.
+        do await saving
+        while (saving)
+        queued = undefined
+        if (stopping) {
+          await stopping.catch(() => {})
+          return fingerprint() === saved
+        }
+        return fingerprint() === saved || startSave()
+      })()
+      return queued
+    },
     count(bodyBytes) {
       pending += writeCost(bodyBytes)
     },
@@ -382,75 +392,4 @@ async function removeLeftovers(path: string): Promise<void> {
       return rm(join(dirname(path), entry), { force: true })
     }),
   )
-}
-
-/**
- * Writes a value's JSON text (and a final line break) to `sink` in chunks of about `WRITE_CHUNK_CHARS`,
- * waiting for each: the event loop is free between chunks. Resolves with the bytes written; throws
- * `StateTooLarge` past `LOADABLE_BYTES`.
- */
-async function streamJson(value: unknown, sink: (data: Buffer) => Promise<void>): Promise<number> {
-  let buffer = ''
-  let bytes = 0
-  const flush = async () => {
-    const data = Buffer.from(buffer, 'utf8')
-    buffer = ''
-    bytes += data.length
-    if (bytes > LOADABLE_BYTES)
-      throw new StateTooLarge(
-        `the state is larger than a state file can hold (more than ${size(LOADABLE_BYTES)} of JSON, which could not be loaded back)`,
-      )
-    await sink(data)
-    // A sink that does no I/O still lets requests in between chunks.
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-  for (const piece of jsonPieces(value, EXPANDED_DEPTH)) {
-    buffer += piece
-    if (buffer.length >= WRITE_CHUNK_CHARS) await flush()
-  }
-  buffer += '\n'
-  await flush()
-  return bytes
-}
-
-/** Writes all of `data` at the handle's position. */
-async function writeAll(handle: FileHandle, data: Buffer): Promise<void> {
-  for (let written = 0; written < data.length; ) {
-    const { bytesWritten } = await handle.write(data, written, data.length - written)
-    written += bytesWritten
-  }
-}
-
-/**
- * Replaces the file's content all at once: write a temporary file beside it, flush it to disk, rename it
- * over the file, flush the folder. Readable by its owner only (the state holds API keys and passwords).
- * Resolves with the file's size.
- */
-async function writeAtomically(path: string, value: unknown): Promise<number> {
-  const folder = dirname(path)
-  const temporary = join(
-    folder,
-    `.${basename(path)}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`,
-  )
-  let bytes: number
-  try {
-    const handle = await open(temporary, 'wx', 0o600)
-    try {
-      bytes = await streamJson(value, (data) => writeAll(handle, data))
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await rename(temporary, path)
-  } catch (error) {
-    await rm(temporary, { force: true })
-    throw error
-  }
-  // The rename is durable once the folder is flushed (not every platform can open a folder: best effort).
-  const directory = await open(folder, 'r').catch(() => undefined)
-  await directory
-    ?.sync()
-    .catch(() => {})
-    .finally(() => directory.close())
-  return bytes
 }

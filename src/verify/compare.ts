@@ -4,6 +4,7 @@
  * else as text. Each difference is a `Finding`; the caller adds which exchange it belongs to.
  * @module
  */
+import { compareEnvelopeBodies } from './envelope.js'
 import type { HeaderList } from './har-input.js'
 import { header } from './har-input.js'
 import {
@@ -15,6 +16,7 @@ import {
   type Place,
 } from './identity.js'
 import type { Difference } from './report.js'
+import { objectSignature } from './signature.js'
 
 /** A difference without the exchange it belongs to. */
 export type Finding = Omit<Difference, 'exchange' | 'method' | 'url'>
@@ -45,6 +47,8 @@ export interface CompareContext {
   who: string
   /** Lists (`body.members`) whose order the real service does not fix: compared as sets (`unordered.ts`). */
   unordered: ReadonlySet<string>
+  /** An inference answer: its body compared by its envelope, not its words (`envelope.ts`). */
+  envelope?: boolean | undefined
 }
 
 /** One side's answer. */
@@ -60,11 +64,6 @@ const child = (path: string, key: string) =>
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
-
-/** An object's signature: where it is (array positions as `[]`) and its keys, sorted. */
-function objectSignature(wildPath: string, value: Record<string, unknown>): string {
-  return `${wildPath} {${Object.keys(value).sort().join(',')}}`
-}
 
 /**
  * Learns from the recorded JSON bodies which objects keep their key order: an object signature seen twice
@@ -316,6 +315,12 @@ export function parseJson(text: string | undefined): unknown {
 function compareBodies(recorded: Answer, simulated: Answer, context: CompareContext): Finding[] {
   if (recorded.body === undefined) return []
   const simBody = simulated.body ?? ''
+  if (context.envelope) {
+    return compareEnvelopeBodies(recorded.body, simBody, {
+      status: recorded.status,
+      stableOrder: context.stableOrder,
+    })
+  }
   const recordedJson = parseJson(recorded.body)
   const simJson = parseJson(simBody)
   if (recordedJson !== undefined && simJson !== undefined) {
@@ -332,10 +337,13 @@ function compareBodies(recorded: Answer, simulated: Answer, context: CompareCont
   return [{ kind: 'body', path: 'body', expected: recorded.body, actual: simBody }]
 }
 
+// The media type in lower case, `; ` between its parts (a pattern of spaces around `;` took quadratic time).
 const normalizeMediaType = (value: string) =>
   value
     .toLowerCase()
-    .replace(/\s*;\s*/g, '; ')
+    .split(';')
+    .map((part) => part.trim())
+    .join('; ')
     .trim()
 
 function compareHeader(

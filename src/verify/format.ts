@@ -62,7 +62,7 @@ export function formatReport(report: VerifyReport): string {
   const lines: string[] = []
   const count = report.differences.length
   lines.push(
-    `understudy verify: ${report.compared} exchange${report.compared === 1 ? '' : 's'} compared, ` +
+    `understudy-mock verify: ${report.compared} exchange${report.compared === 1 ? '' : 's'} compared, ` +
       `${report.skipped.length} skipped, ${count === 0 ? 'no differences' : `${count} difference${count === 1 ? '' : 's'}`}`,
   )
   if (count > 0) {

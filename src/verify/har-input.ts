@@ -10,6 +10,7 @@
  * be judged, not something Understudy wrote.
  * @module
  */
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../core/json-keys.js'
 import * as z from '../core/zod.js'
 
 /** Input `verify` cannot use: no such file, not JSON, not a HAR, nothing replayable. Exit code 2. */
@@ -149,20 +150,51 @@ function unusableNote(entry: RawEntry): string | undefined {
   return undefined
 }
 
+/** Whether a body is JSON nested deeper than `MAX_JSON_DEPTH` (comparing it would overflow the stack). */
+function tooDeep(body: string | undefined): boolean {
+  if (body === undefined || !nestedDeeperThan(body, MAX_JSON_DEPTH)) return false
+  try {
+    JSON.parse(body)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The entry's request line for a message: its method and path (a query may hold a credential). */
+function requestLine(entry: RawEntry): string {
+  let path = entry.request.url
+  try {
+    path = new URL(entry.request.url).pathname
+  } catch {}
+  return `${entry.request.method.toUpperCase()} ${path}`
+}
+
 function toExchange(entry: RawEntry, index: number): RecordedExchange {
   const requestHeaders = headerList(entry.request.headers)
+  const request = requestBody(entry)
+  const response = responseBody(entry)
+  for (const [which, body] of [
+    ['request', request],
+    ['response', response],
+  ] as const) {
+    if (tooDeep(body))
+      throw new VerifyInputError(
+        `entry ${index} (${requestLine(entry)}): its ${which} body nests JSON more than ${MAX_JSON_DEPTH.toLocaleString('en-US')} levels deep, which verify cannot compare`,
+      )
+  }
   return {
     index,
     method: entry.request.method.toUpperCase(),
     url: entry.request.url,
     requestHeaders,
-    requestBody: requestBody(entry),
+    requestBody: request,
     requestMimeType:
       entry.request.postData?.mimeType || headerValue(requestHeaders, 'content-type') || undefined,
     status: entry.response.status,
     responseHeaders:
       entry.response.headers === undefined ? undefined : headerList(entry.response.headers),
-    responseBody: responseBody(entry),
+    responseBody: response,
     startedAt: startedAt(entry),
     actor: entry._understudy?.actor ?? undefined,
     unusable: unusableNote(entry),

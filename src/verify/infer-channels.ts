@@ -18,8 +18,9 @@ export interface RecordedChannel {
 /** The links that name a channel: its id, then the text after `#` (up to ` > ` for a topic's). */
 const LINKS = [
   /<a class="stream" data-stream-id="(\d+)" href="[^"]*">#([^<]*)<\/a>/g,
-  /<a class="stream-topic" data-stream-id="(\d+)" href="[^"]*">#(.*?) &gt; /g,
-  /<a class="message-link" href="\/#narrow\/channel\/(\d+)-[^"]*">#(.*?) &gt; /g,
+  // The name is escaped text, with no `<` (`.*?`, tried at each link without ` &gt; `, scanned to the end).
+  /<a class="stream-topic" data-stream-id="(\d+)" href="[^"]*">#([^<]*?) &gt; /g,
+  /<a class="message-link" href="\/#narrow\/channel\/(\d+)-[^"]*">#([^<]*?) &gt; /g,
 ]
 
 /** Text as the real server escapes it, back to the text. */

@@ -7,6 +7,7 @@
  * (`…/router/api/v1`, `…/messaging/<subdomain>`) alike. Everything else is another host.
  * @module
  */
+import { trimRuns } from '../core/text-runs.js'
 import { header, type RecordedExchange } from './har-input.js'
 
 /** A service's place in the recording. */
@@ -20,8 +21,9 @@ export interface Located {
   query: string
 }
 
-const ROUTER_PATH = /^(.*\/api\/v1)(\/presets(?:\/.*)?)$/
-const API_PATH = /^(.*?)(\/api\/v1(?:\/.*)?)$/
+// `s`: `.` matches any character, so `.*$` always ends a match (no backtracking over a failed end).
+const ROUTER_PATH = /^(.*\/api\/v1)(\/presets(?:\/.*)?)$/s
+const API_PATH = /^(.*?)(\/api\/v1(?:\/.*)?)$/s
 const ROUTER_HOSTS = new Set(['openrouter.ai'])
 
 function parse(url: string): URL | undefined {
@@ -86,11 +88,10 @@ export function subdomainFor(base: string, taken: ReadonlySet<string>): string {
   const url = new URL(base)
   const segment = url.pathname.split('/').filter(Boolean).pop()
   const label = /^\d+(\.\d+){3}$/.test(url.hostname) ? undefined : url.hostname.split('.')[0]
-  const candidate = (segment ?? label ?? 'org')
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 50)
+  const candidate = trimRuns(
+    (segment ?? label ?? 'org').toLowerCase().replace(/[^a-z0-9-]+/g, '-'),
+    '-',
+  ).slice(0, 50)
   const stem = candidate === '' ? 'org' : candidate
   let name = stem
   for (let n = 2; taken.has(name); n++) name = `${stem}-${n}`

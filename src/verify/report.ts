@@ -15,7 +15,10 @@
  * - `header`: a header a client reads (`Content-Type`, `WWW-Authenticate`, `Allow`, `Location`, rate limits);
  * - `body`: a body that is not JSON on one side or both, and differs;
  * - `identity`: an id, UUID or hash that does not map consistently (one recorded value answered by two
- *   simulator values, or two recorded values by one).
+ *   simulator values, or two recorded values by one);
+ * - `type`: in an inference answer, compared by its envelope: a value of another JSON type (or a whole
+ *   number against a fraction);
+ * - `stream`: an event stream whose kinds of event, in order, differ (runs of one kind counted once).
  */
 export type DifferenceKind =
   | 'status'
@@ -26,6 +29,8 @@ export type DifferenceKind =
   | 'header'
   | 'body'
   | 'identity'
+  | 'type'
+  | 'stream'
 
 /** One difference found in one exchange. */
 export interface Difference {

@@ -227,7 +227,7 @@ export async function setUp(
   const router = planRouter(ofService(replayed, 'router'), roles)
   const scenario: ScenarioDefinition = {
     name: 'recorded',
-    description: 'Set up by understudy verify from a recording',
+    description: 'Set up by understudy-mock verify from a recording',
     router: { workspaces: router.workspaces },
     messaging: { organizations: messaging.organizations.map((o) => o.definition) },
   }

@@ -4,6 +4,7 @@
  * @module
  */
 import { type CompareContext, compareAnswers, orderStability } from './compare.js'
+import { isInferencePath } from './envelope.js'
 import { readHar, VerifyInputError } from './har-input.js'
 import { type PlannedExchange, planExchanges } from './plan.js'
 import { replayOf, send } from './replay.js'
@@ -147,6 +148,10 @@ export async function verifyHar(har: unknown, options: VerifyOptions = {}): Prom
       stableOrder,
       who: plan.credential.id,
       unordered: unorderedLists(plan),
+      envelope:
+        plan.located?.service === 'router' &&
+        exchange.method === 'POST' &&
+        isInferencePath(plan.located.path),
     }
     const recorded = {
       status: exchange.status,

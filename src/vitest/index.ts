@@ -1,6 +1,14 @@
 /**
  * `understudy-mock/vitest`: one import registers matchers on vitest's `expect` for what a simulator
- * received (its journal) and holds (presets, users), typed through vitest's `Matchers` and `Assertion`.
+ * received (its journal) and holds (presets, users).
+ *
+ * Typed through chai's `Assertion` (and vitest's `AsymmetricMatchersContaining`), the two interfaces that keep the
+ * same shape in vitest 3, 4 and 5: vitest's `Assertion` maps every method of `Chai.Assertion` onto itself (and
+ * promisifies it under `.resolves`/`.rejects`). vitest's own `Matchers` and `Assertion` take `<T>` in 3 and 4 and
+ * `<R, T>` in 5, and TypeScript requires every declaration of an interface to have identical type parameters, so a
+ * declaration merged into either breaks the type check of the other majors (TS2428 with `skipLibCheck` off). The
+ * cost: the matchers are offered on any `expect(value)`, not only on a simulator; given anything else they fail
+ * with a message saying what they need (decisions/vitest-types.md).
  * @example
  * import 'understudy-mock/vitest'
  * expect(simulator).toHaveReceived({ operation: 'create-user', status: 200, body: { full_name: 'Romeo' } })
@@ -9,19 +17,18 @@
  */
 import { expect } from 'vitest'
 import { matchers } from '../assertions/matchers.js'
-import type { SimulatorAsymmetricMatchers, SimulatorMatchers } from '../assertions/typing.js'
+import type { SimulatorAsymmetricMatchers } from '../assertions/typing.js'
 
 export type * from '../assertions/typing.js'
 
 expect.extend(matchers)
 
+declare global {
+  namespace Chai {
+    interface Assertion extends SimulatorAsymmetricMatchers<void> {}
+  }
+}
+
 declare module 'vitest' {
-  // `Matchers` is where vitest 3.2 and later take custom matchers (its `Assertion` and `expect` extend it): a
-  // consumer's tsc did not see them merged into `Assertion` alone (vitest 4.1.11, TypeScript 5.9, the packed
-  // package). `Assertion` too, for vitest 3.0 and 3.1, which have no `Matchers`.
-  // biome-ignore lint/suspicious/noExplicitAny: the declaration merges with vitest's own, which says `any`.
-  interface Matchers<T = any> extends SimulatorMatchers<void, T> {}
-  // biome-ignore lint/suspicious/noExplicitAny: as above.
-  interface Assertion<T = any> extends SimulatorMatchers<void, T> {}
   interface AsymmetricMatchersContaining extends SimulatorAsymmetricMatchers<unknown> {}
 }

@@ -35,7 +35,7 @@ describe('the browser bundle', { timeout: 60_000 }, () => {
     expect(groups.zod?.initial).toBeLessThan(60 * 1024)
   })
 
-  it("loads the router's validation and inference and the messaging operations' parts on demand, each a chunk of its own", () => {
+  it("loads the router's validation and inference, the messaging operations' parts and the emoji table on demand, each a chunk of its own", () => {
     const { chunks, groups } = sizes.simulator
     /** The chunk a part's `source.browser.ts` imports dynamically (its module is the chunk's entry). */
     const chunkOf = (module: string) =>
@@ -44,6 +44,8 @@ describe('the browser bundle', { timeout: 60_000 }, () => {
       'router/validation/index.js': 100 * 1024,
       'router/inference/infer.js': 10 * 1024,
       'messaging/operation-parts/index.js': 10 * 1024,
+      // The real server's emoji names, loaded when a welcome text may first hold an emoji.
+      'messaging/emoji/emoji-table.js': 40 * 1024,
     }
     for (const [module, atLeast] of Object.entries(parts)) {
       const chunk = chunkOf(module)

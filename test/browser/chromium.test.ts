@@ -18,9 +18,9 @@ import { exampleTools, hasChromium, screenshot, useChromium, watchErrors } from 
 /**
  * The chunks a browser page loads on demand (`source.browser.ts` of each part; esbuild names a chunk after the
  * module it loads: `src/router/validation/index.ts`, `src/router/inference/infer.ts`,
- * `src/messaging/operation-parts/index.ts`).
+ * `src/messaging/operation-parts/index.ts`, `src/messaging/emoji/emoji-table.ts`).
  */
-const ON_DEMAND = ['validation', 'infer', 'operation-parts'] as const
+const ON_DEMAND = ['validation', 'infer', 'operation-parts', 'emoji-table'] as const
 
 /** Whether the page has fetched the chunk named `name` (`name-HASH.js`). */
 function chunkLoaded(page: Page, name: string): Promise<boolean> {
@@ -185,7 +185,7 @@ describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
         statusText: 'Unauthorized',
         contentType: 'application/json',
         json: { error: { code: 401, message: 'User not found.' } },
-        text: '{"error":{"code":401,"message":"User not found."}}',
+        text: '{"error":{"message":"User not found.","code":401}}',
       })
     })
 
@@ -319,7 +319,7 @@ describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
         expect(router).toEqual({
           status: 401,
           contentType: 'application/json',
-          text: '{"error":{"code":401,"message":"User not found."}}',
+          text: '{"error":{"message":"User not found.","code":401}}',
         })
         expect(routerInNode).toEqual(router)
         const [messaging, messagingInNode] = await both({
@@ -380,6 +380,37 @@ describe.skipIf(!hasChromium)('in Chromium', { timeout: 30_000 }, () => {
         })
         expect(read.status).toBe(200)
         expect(JSON.parse(read.text).message.content).toContain('<strong>')
+        expect(read).toEqual(readInNode)
+      })
+
+      it('loads the emoji table with the first welcome text that may hold an emoji, and names it as Node does', async () => {
+        const form = new URLSearchParams({ welcome_message_custom_text: 'Hello 😀 :tada:' })
+        const [sent, sentInNode] = await both({
+          url: `${ACME}/realm/test_welcome_bot_custom_message`,
+          method: 'POST',
+          headers: {
+            authorization: basic(accounts.iago.email, accounts.iago.key),
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: form.toString(),
+        })
+        expect(sent.status).toBe(200)
+        expect(sent).toEqual(sentInNode)
+        expect(await chunksLoaded(fresh)).toEqual([
+          'validation',
+          'infer',
+          'operation-parts',
+          'emoji-table',
+        ])
+        const { message_id: id } = JSON.parse(sent.text) as { message_id: number }
+        const [read, readInNode] = await both({
+          url: `${ACME}/messages/${id}`,
+          method: 'GET',
+          headers: { authorization: basic(accounts.iago.email, accounts.iago.key) },
+        })
+        expect(JSON.parse(read.text).message.content).toContain(
+          'title="grinning">:grinning:</span>',
+        )
         expect(read).toEqual(readInNode)
       })
     })

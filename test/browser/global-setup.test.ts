@@ -3,7 +3,7 @@
  * the run fails before any test runs (test/browser/global-setup.ts, vitest's global set-up).
  */
 
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { TestProject } from 'vitest/node'
 
 /** The set-up as a run without Chromium loads it, with `CI` as given. */
@@ -28,6 +28,9 @@ describe('a run without Chromium', () => {
     vi.unstubAllEnvs()
     vi.restoreAllMocks()
   })
+  // The suite's files share their worker's modules (vitest.config.ts): the next file must not find the
+  // modules loaded here with a Chromium that does not exist.
+  afterAll(() => vi.resetModules())
 
   it.each(['true', '1'])('fails at once when CI=%s', async (ci) => {
     const check = await setUpWithout(ci)

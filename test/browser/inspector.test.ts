@@ -380,7 +380,21 @@ describe.skipIf(!hasChromium)('the inspector in Chromium', { timeout: 30_000 }, 
     const limited = await router('/presets')
     expect([limited.status, await limited.json()]).toEqual([
       429,
-      { error: { code: 429, message: 'Rate limit exceeded' } },
+      {
+        error: {
+          message: 'Rate limit exceeded',
+          code: 429,
+          // The rate limit's headers, as the real service's 429 carries them (router-inference.md §13).
+          metadata: {
+            headers: {
+              'X-RateLimit-Limit': '20',
+              'X-RateLimit-Remaining': '0',
+              'X-RateLimit-Reset': String(Date.parse(NOW) + 60_000),
+            },
+            provider_name: null,
+          },
+        },
+      },
     ])
     const next = await router('/presets')
     expect(next.status).toBe(200)

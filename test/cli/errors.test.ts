@@ -56,7 +56,7 @@ describe('the CLI’s errors and answers', () => {
     expect([code, stderr, stdout.split('\n')[0]]).toEqual([
       0,
       '',
-      'Usage: understudy serve [options]',
+      'Usage: understudy-mock serve [options]',
     ])
   })
 })

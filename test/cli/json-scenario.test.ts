@@ -1,5 +1,5 @@
 /**
- * `understudy serve --scenario file.json`: a JSON scenario file loads; one that is not JSON is refused in one
+ * `understudy-mock serve --scenario file.json`: a JSON scenario file loads; one that is not JSON is refused in one
  * line that says where it breaks, in Understudy's words (the runtime's JSON.parse messages differ between Node
  * versions).
  */

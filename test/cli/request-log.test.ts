@@ -1,5 +1,5 @@
 /**
- * The request log's format (`understudy serve --log`, `--log json`), on journal events; the CLI printing it
+ * The request log's format (`understudy-mock serve --log`, `--log json`), on journal events; the CLI printing it
  * is in serve.test.ts.
  */
 import { describe, expect, it } from 'vitest'
@@ -23,14 +23,14 @@ const event: JournalEvent = {
 describe('the request log', () => {
   it('writes a text line: time, service, operation, status, duration, actor', () => {
     expect(formatRequest(event, 'text')).toBe(
-      '2026-01-01T00:00:01.250Z router    listPresets                    200    1.2 ms  Default workspace inference key',
+      '2026-01-01T00:00:01.250Z router    listPresets                      200    1.2 ms  Default workspace inference key',
     )
   })
 
   it('names an unmatched request by method and path, a missing actor by a dash, and a fault', () => {
     const unmatched = { ...event, operation: null, actor: null, path: '/nowhere', status: 404 }
     expect(formatRequest(unmatched, 'text')).toBe(
-      '2026-01-01T00:00:01.250Z router    GET /nowhere                   404    1.2 ms  -',
+      '2026-01-01T00:00:01.250Z router    GET /nowhere                     404    1.2 ms  -',
     )
     const faulted = {
       ...event,
@@ -39,7 +39,7 @@ describe('the request log', () => {
       fault: { id: 1, kind: 'status' as const },
     }
     expect(formatRequest(faulted, 'text')).toBe(
-      '2026-01-01T00:00:01.250Z router    listPresets                    503  250.0 ms  Default workspace inference key  [fault: status]',
+      '2026-01-01T00:00:01.250Z router    listPresets                      503  250.0 ms  Default workspace inference key  [fault: status]',
     )
   })
 
@@ -53,8 +53,24 @@ describe('the request log', () => {
       error: { message: 'boom', stack: 'at create (file:///x.js:1:2)' },
     }
     expect(formatRequest(failed, 'text')).toBe(
-      '2026-01-01T00:00:01.250Z messaging create-user                    500    1.2 ms  iago@zulip.com  error: boom at create (file:///x.js:1:2)',
+      '2026-01-01T00:00:01.250Z messaging create-user                      500    1.2 ms  iago@zulip.com  error: boom at create (file:///x.js:1:2)',
     )
+  })
+
+  it('keeps the status column in line for the longest operation name', () => {
+    const welcome = formatRequest(
+      {
+        ...event,
+        service: 'messaging',
+        operation: 'test-welcome-bot-custom-message',
+        actor: 'iago@zulip.com',
+      },
+      'text',
+    )
+    expect(welcome).toBe(
+      '2026-01-01T00:00:01.250Z messaging test-welcome-bot-custom-message  200    1.2 ms  iago@zulip.com',
+    )
+    expect(welcome.indexOf(' 200 ')).toBe(formatRequest(event, 'text').indexOf(' 200 '))
   })
 
   it('writes one JSON object per line with the chosen fields only', () => {

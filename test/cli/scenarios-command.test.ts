@@ -1,5 +1,5 @@
 /**
- * `understudy scenarios [--json]` (the built bin: `npm run build` first) lists the built-in scenarios, a name
+ * `understudy-mock scenarios [--json]` (the built bin: `npm run build` first) lists the built-in scenarios, a name
  * and one line each, or as the JSON the control surface's `GET /__understudy/scenarios` answers; `--help`
  * names them too.
  */
@@ -12,7 +12,7 @@ import { useServer } from '../support/server.js'
 const bin = { bin: true }
 const NAMES = ['default', 'empty', 'presets-history', 'restricted-domains', 'zulip-4', 'zulip-7']
 
-describe('understudy scenarios', () => {
+describe('understudy-mock scenarios', () => {
   const server = useServer()
 
   it('prints each built-in scenario, its name then its description, one line each', async () => {
@@ -55,7 +55,7 @@ describe('understudy scenarios', () => {
     const { code, stdout } = await runCli(['--help'], bin)
     expect(code).toBe(0)
     expect(stdout).toContain(
-      '\n       understudy scenarios [--json]  list the built-in scenarios, one line each\n',
+      '\n       understudy-mock scenarios [--json]  list the built-in scenarios, one line each\n',
     )
     expect(stdout).toContain(`\nBuilt-in scenarios (--scenario <name>): ${NAMES.join(', ')}\n`)
     expect((await runCli(['scenarios', '--help'], bin)).stdout).toBe(stdout)

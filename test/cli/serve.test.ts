@@ -1,5 +1,5 @@
 /**
- * `understudy serve` as the built bin (`npm run build` first): the start banner with the inspector's URL,
+ * `understudy-mock serve` as the built bin (`npm run build` first): the start banner with the inspector's URL,
  * the request log (`--log`, `--log json`, never a secret), and the flags that reach `startServer`
  * (`--cors`, `--allowed-host`, `--journal-max-bytes`).
  */
@@ -86,13 +86,13 @@ describe('the request log', () => {
     expect(lines).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^${NOW} router {4}listPresets {20}200${duration}  Default workspace inference key$`,
+          `^${NOW} router {4}listPresets {22}200${duration}  Default workspace inference key$`,
         ),
       ),
       expect.stringMatching(
-        new RegExp(`^${NOW} messaging get-own-user {19}200${duration}  ${accounts.iago.email}$`),
+        new RegExp(`^${NOW} messaging get-own-user {21}200${duration}  ${accounts.iago.email}$`),
       ),
-      expect.stringMatching(new RegExp(`^${NOW} router {4}listPresets {20}401${duration}  -$`)),
+      expect.stringMatching(new RegExp(`^${NOW} router {4}listPresets {22}401${duration}  -$`)),
     ])
   })
 

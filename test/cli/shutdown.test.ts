@@ -1,5 +1,5 @@
 /**
- * Stopping `understudy serve`: SIGINT or SIGTERM says "stopped" and exits 0 (with a keep-alive connection
+ * Stopping `understudy-mock serve`: SIGINT or SIGTERM says "stopped" and exits 0 (with a keep-alive connection
  * open, which the server closes at once); a second signal while closing exits 1 at once.
  */
 import { once } from 'node:events'

@@ -1,5 +1,5 @@
 /**
- * Nothing a client or a state file holds drives the terminal `understudy serve` prints to (the built bin,
+ * Nothing a client or a state file holds drives the terminal `understudy-mock serve` prints to (the built bin,
  * `npm run build` first): an e-mail address with escape sequences in its quoted local part (accepted by an
  * organization that allows disposable addresses, as the real service accepts it there; where they are
  * refused, Python's address parser refuses it first: oracle round 2), a router key label carrying a forged log line and a workspace name that
@@ -91,7 +91,7 @@ const listPresets = async (cli: CliServer) => {
   expect(response.status).toBe(200)
 }
 
-describe('what understudy serve prints', () => {
+describe('what understudy-mock serve prints', () => {
   it('escapes control characters in --log lines and, after a restart, in the banner’s accounts', async () => {
     const first = await serve(['--quiet', '--log'])
     await plant(first)
@@ -101,7 +101,7 @@ describe('what understudy serve prints', () => {
     const line = first.output().slice(before).split('\n')[0] as string
     expect(line).not.toMatch(RAW_CONTROL)
     expect(line).toMatch(
-      /^2026-01-01T00:00:00\.000Z router {4}listPresets {20}200 +[0-9.]+ ms {2}Mine\\x0D\\x1B\[2K2026-01-01T00:00:00\.000Z router {4}listPresets 200 forged\\x9B2J\\x7F$/,
+      /^2026-01-01T00:00:00\.000Z router {4}listPresets {22}200 +[0-9.]+ ms {2}Mine\\x0D\\x1B\[2K2026-01-01T00:00:00\.000Z router {4}listPresets 200 forged\\x9B2J\\x7F$/,
     )
     expect(await first.stop()).toBe(0)
     started.splice(started.indexOf(first), 1)

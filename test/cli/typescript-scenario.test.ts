@@ -1,5 +1,5 @@
 /**
- * `understudy serve --scenario file.ts` from the built bin (`npm run build` first), which Node alone cannot
+ * `understudy-mock serve --scenario file.ts` from the built bin (`npm run build` first), which Node alone cannot
  * import before 22.18: through the user's tsx when the project has it (this repository does), otherwise
  * Node's own type stripping where there is one, otherwise one line saying what to do.
  */

@@ -106,7 +106,7 @@ describe('an answer of the user’s choosing', () => {
     expect(await wire(await simulator.fetch(`${ROUTER}/presets`, { headers: inference }))).toEqual([
       400,
       { 'content-type': 'application/json' },
-      '{"error":{"code":400,"message":"Model is required"}}',
+      '{"error":{"message":"Model is required","code":400}}',
     ])
     expect(
       await wire(

@@ -29,7 +29,18 @@ import {
   workspaces,
 } from './support.js'
 
-const routerError = (code: number, message: string) => ({ error: { code, message } })
+/** The rate limit's metadata of a router 429, as recorded (test/recordings/openrouter/errors.json). */
+const rateLimit = {
+  headers: {
+    'X-RateLimit-Limit': '20',
+    'X-RateLimit-Remaining': '0',
+    'X-RateLimit-Reset': String(Date.parse(NOW) + 60_000),
+  },
+  provider_name: null,
+}
+const routerError = (code: number, message: string) => ({
+  error: code === 429 ? { message, code, metadata: rateLimit } : { message, code },
+})
 const headersOf = (answer: Answer) => Object.fromEntries(answer.headers)
 const listPresets = () => routerCall(ROUTER, 'GET', '/presets')
 const getPreset = () => routerCall(ROUTER, 'GET', '/presets/a')
@@ -288,7 +299,8 @@ describe('in process, through msw', () => {
       const id = simulator.faults.inject({ service: 'router', network: 'reset', times: 1 })
       const failed = listPresets()
       await expect(failed).rejects.toBeInstanceOf(TypeError)
-      await expect(failed).rejects.toThrow('Failed to fetch')
+      // undici's message, as msw 3 (this repository's) lets it through; msw 2's interceptor says `Failed to fetch`.
+      await expect(failed).rejects.toThrow('fetch failed')
       expect((await listPresets()).status).toBe(200)
       expect(simulator.journal.entries().map((e) => [e.status, e.response, e.fault])).toEqual([
         [0, null, { id, kind: 'network-error' }],

@@ -28,7 +28,7 @@ describe('on the standalone server', () => {
     expect(await wire(limited)).toEqual([
       429,
       expect.objectContaining({ 'content-type': 'application/json', 'retry-after': '1' }),
-      '{"error":{"code":429,"message":"Rate limit exceeded"}}',
+      '{"error":{"message":"Rate limit exceeded","code":429,"metadata":{"headers":{"X-RateLimit-Limit":"20","X-RateLimit-Remaining":"0","X-RateLimit-Reset":"1767225660000"},"provider_name":null}}}',
     ])
     const down = await fetch(`${acme()}/api/v1/users`, { headers: { ...iago, Prefer: 'code=503' } })
     expect(await wire(down)).toEqual([
@@ -73,9 +73,9 @@ describe('on the standalone server', () => {
       expect.objectContaining({ 'content-type': 'application/json' }),
       JSON.stringify({
         error: {
-          code: 400,
           message:
             "[understudy] Prefer: code=200 is not a status Understudy answers for a Prefer header: give an error status from 400 to 599 (the service's own error for it), or leave the header out for the real answer.",
+          code: 400,
         },
       }),
     ])
@@ -105,7 +105,7 @@ describe('in process', () => {
     expect(viaFetch).toEqual([
       503,
       { 'content-type': 'application/json', 'retry-after': '1', 'retry-after-ms': '10' },
-      '{"error":{"code":503,"message":"Service unavailable"}}',
+      '{"error":{"message":"Service unavailable","code":503}}',
     ])
     expect(simulator.journal.last()?.fault).toEqual({ id: null, kind: 'prefer', status: 503 })
     expect(direct.journal.last()?.fault).toEqual({ id: null, kind: 'prefer', status: 503 })

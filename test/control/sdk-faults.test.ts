@@ -87,9 +87,9 @@ describe('in process, through msw', () => {
       await expect(failed).rejects.toBeInstanceOf(OpenRouterDefaultError)
       await expect(failed).rejects.toMatchObject({
         statusCode: 429,
-        body: '{"error":{"code":429,"message":"Rate limit exceeded"}}',
-        message:
-          'API error occurred: Status 429. Body: {"error":{"code":429,"message":"Rate limit exceeded"}}',
+        body: '{"error":{"message":"Rate limit exceeded","code":429,"metadata":{"headers":{"X-RateLimit-Limit":"20","X-RateLimit-Remaining":"0","X-RateLimit-Reset":"1767225660000"},"provider_name":null}}}',
+        // The SDK words a body with metadata in its message otherwise: the status stays in it.
+        message: expect.stringContaining('Status 429'),
       })
       expect((await rejection(failed)).headers.get('retry-after')).toBe('1')
     })

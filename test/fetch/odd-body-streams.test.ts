@@ -7,6 +7,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
+import { mswMajor } from '../../src/node/index.js'
 import { fetchOptions, ROUTER, routerAuth } from './support.js'
 
 const URL_CREATE = `${ROUTER}/presets/streamed/chat/completions`
@@ -23,12 +24,13 @@ const failing = (error: unknown) =>
     },
   })
 
-/** An endless stream, one KiB a millisecond, counting what it gave out and whether it was cancelled. */
+/** An endless stream, one KiB a millisecond, counting what it gave out and whether it was cancelled (ended by `stopped`). */
 function endless() {
-  const counter = { pulled: 0, cancelled: undefined as unknown }
+  const counter = { pulled: 0, cancelled: undefined as unknown, stopped: false }
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       await new Promise((resolve) => setTimeout(resolve, 1))
+      if (counter.stopped) return controller.close()
       counter.pulled += 1024
       controller.enqueue(new Uint8Array(1024).fill(0x20))
     },
@@ -56,7 +58,7 @@ describe('simulator.fetch with a body stream', () => {
     const boom = new Error('the disk went away')
     const direct = await simulator.fetch(URL_CREATE, streamed(failing(boom))).catch((e) => e)
     expect(direct).toBeInstanceOf(TypeError)
-    expect(direct.message).toBe('Failed to fetch')
+    expect(direct.message).toBe('fetch failed')
     expect(direct.cause).toBe(boom)
 
     const viaRequest = await simulator
@@ -99,7 +101,7 @@ describe('simulator.fetch with a body stream', () => {
 describe('msw with a body stream', () => {
   const simulator = createSimulator(fetchOptions)
   const server = setupServer(...simulator.handlers)
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
   afterAll(() => server.close())
 
   it('that errors makes fetch reject with a network error, not answer 500 with the stack', async () => {
@@ -118,6 +120,13 @@ describe('msw with a body stream', () => {
     setTimeout(() => abort.abort(), 30)
     const rejected = await fetch(URL_CREATE, streamed(stream, abort.signal)).catch((e) => e)
     expect(rejected).toBe(abort.signal.reason)
-    expect(await pulledAfter(counter)).toBe(0)
+    expect(simulator.journal.count()).toBe(0)
+    // msw 2 stops pulling the body when the call is aborted. msw 3's interceptor reads the request from the
+    // socket undici writes to, and undici goes on writing the body after the abort: the simulator has stopped
+    // reading (its reader is cancelled with the abort's reason, as `simulator.fetch`'s test above shows) but
+    // cannot stop undici. A known difference of msw 3 (docs/simulator.md); this pins it.
+    const pulled = await pulledAfter(counter)
+    counter.stopped = true
+    expect(pulled > 0).toBe(mswMajor() >= 3)
   })
 })

@@ -144,7 +144,7 @@ describe('an injected connection reset', () => {
     const throughFetch = await rejection(
       viaFetch.fetch(`${ROUTER}/presets`, { headers: routerAuth }),
     )
-    expect(throughFetch).toEqual({ message: 'Failed to fetch', cause: undiciReset })
+    expect(throughFetch).toEqual({ message: 'fetch failed', cause: undiciReset })
     expect(throughMsw).toEqual(throughFetch)
   })
 })

@@ -208,7 +208,7 @@ describe('simulator.fetch with plain calls', () => {
     expect(await wire(direct)).toEqual({
       status: 413,
       headers: [['content-type', 'application/json']],
-      body: '{"error":{"code":413,"message":"Payload too large"}}',
+      body: '{"error":{"message":"Payload too large","code":413}}',
     })
     const streamed = await simulator.fetch(
       new Request(`${ROUTER}/presets/p/chat/completions`, {
@@ -237,15 +237,14 @@ describe('simulator.fetch with plain calls', () => {
     const rejection = simulator.fetch('https://example.com/v1/presets')
     await expect(rejection).rejects.toThrow(TypeError)
     await expect(rejection).rejects.toThrow(expected)
-    // Outside /presets, and an organization the scenario does not have: not the simulator's either.
+    // Outside /presets, and outside an organization's /api: not the simulator's either. (An organization the
+    // scenario does not have is: test/messaging/unknown-organization.test.ts.)
     await expect(simulator.fetch(`${ROUTER}/models`)).rejects.toThrow(
       `Failed to fetch GET ${ROUTER}/models: [understudy]`,
     )
     await expect(
-      simulator.fetch('https://globex.zulipchat.com/api/v1/users', { method: 'POST', body: 'x' }),
-    ).rejects.toThrow(
-      'Failed to fetch POST https://globex.zulipchat.com/api/v1/users: [understudy]',
-    )
+      simulator.fetch('https://acme.zulipchat.com/json/users', { method: 'POST', body: 'x' }),
+    ).rejects.toThrow('Failed to fetch POST https://acme.zulipchat.com/json/users: [understudy]')
     expect(simulator.journal.count()).toBe(0)
   })
 
@@ -277,19 +276,23 @@ describe('simulator.fetchWith({ fallback })', () => {
     expect(fallback).toHaveBeenCalledTimes(1)
   })
 
-  it('rebuilds the request for the fallback when a service declines after reading it', async () => {
+  it('hands a URL no service claims to the fallback, with its method and body', async () => {
     const simulator = fetchSimulator()
     const seen: Array<{ method: string; url: string; body: string }> = []
     const fetch = simulator.fetchWith({
-      fallback: async (input) => {
-        const request = input as Request
+      fallback: async (input, init) => {
+        const request = new Request(input as string | URL | Request, init)
         seen.push({ method: request.method, url: request.url, body: await request.text() })
         return new Response(null, { status: 204 })
       },
     })
-    await fetch('https://globex.zulipchat.com/api/v1/users', { method: 'POST', body: 'a=1' })
+    const answer = await fetch('https://acme.zulipchat.com/json/users', {
+      method: 'POST',
+      body: 'a=1',
+    })
+    expect(answer.status).toBe(204)
     expect(seen).toEqual([
-      { method: 'POST', url: 'https://globex.zulipchat.com/api/v1/users', body: 'a=1' },
+      { method: 'POST', url: 'https://acme.zulipchat.com/json/users', body: 'a=1' },
     ])
   })
 
@@ -321,7 +324,7 @@ describe('simulator.fetch with faults, latency and AbortSignal', () => {
     simulator.faults.inject({ operation: 'get-users', network: 'reset' })
     const error = await simulator.fetch(`${ACME}/users`, { headers: iagoAuth }).catch((e) => e)
     expect(error).toBeInstanceOf(TypeError)
-    expect(error.message).toBe('Failed to fetch')
+    expect(error.message).toBe('fetch failed')
     expect(error.cause).toBeInstanceOf(Error)
     expect(error.cause).toMatchObject({
       code: 'ECONNRESET',

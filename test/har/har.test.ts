@@ -107,7 +107,7 @@ describe('journal.toHAR', () => {
     expect(missing?.response).toMatchObject({
       status: 404,
       statusText: 'Not Found',
-      content: { text: '{"error":{"code":404,"message":"Preset not found"}}' },
+      content: { text: '{"error":{"message":"Preset not found","code":404}}' },
     })
     expect(users?.request.queryString).toEqual([{ name: 'client_gravatar', value: 'false' }])
     expect(header(users as HarEntry, 'response', 'cache-control')).toBe(

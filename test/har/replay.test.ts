@@ -47,7 +47,7 @@ function replayInPage(page: Page, exchanges: Exchange[]): Promise<PageAnswer[]> 
     const answers: PageAnswer[] = []
     for (const { url, init } of requests) {
       try {
-        const response = await fetch(url, init)
+        const response = await fetch(url, init as RequestInit)
         answers.push({ status: response.status, text: await response.text() })
       } catch (error) {
         answers.push({ error: String(error) })

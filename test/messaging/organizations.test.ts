@@ -173,13 +173,18 @@ describe('organizations', () => {
     )
   })
 
-  it('leaves unknown organizations and hosts to other handlers', async () => {
+  it('answers an unknown organization as a subdomain without a realm, and leaves other hosts to other handlers', async () => {
     const request = (url: string) =>
       getResponse(
         simulator.handlers,
         new Request(url, { headers: { authorization: basic(alpha) } }),
       )
-    expect(await request('https://gamma.zulipchat.com/api/v1/users')).toBeUndefined()
+    // The service's host all the same: answered, never left to msw (which would pass it to the network).
+    const unknown = await request('https://gamma.zulipchat.com/api/v1/users')
+    expect([unknown?.status, await unknown?.text()]).toEqual([
+      401,
+      '{"result":"error","msg":"Account is not associated with this subdomain","code":"UNAUTHORIZED"}\n',
+    ])
     expect(await request('https://zulipchat.com/api/v1/users')).toBeUndefined()
     expect(await request('https://a.b.zulipchat.com/api/v1/users')).toBeUndefined()
     expect(await request('https://alpha.zulipchat.com/login/')).toBeUndefined()
@@ -208,7 +213,7 @@ describe('organizations', () => {
     ])
     expect((await send('http://127.0.0.1:4999/messaging/alpha/'))?.status).toBe(404)
     expect(await send('http://127.0.0.1:4999/messaging/alpha/', 'in-process')).toBeUndefined()
-    expect(await send('http://127.0.0.1:4999/messaging/gamma/api/v1/users')).toBeUndefined()
+    expect((await send('http://127.0.0.1:4999/messaging/gamma/api/v1/users'))?.status).toBe(401)
     expect(prefixed.messaging.organizations().map((o) => o.baseUrl)).toEqual([
       'http://127.0.0.1:4999/messaging/alpha',
       'http://127.0.0.1:4999/messaging/beta',

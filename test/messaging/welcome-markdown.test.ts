@@ -179,15 +179,9 @@ const round3 = fixture('welcome-markdown-round3-442.json')
 /** Round-3 texts the simulator renders differently from the real server, and why. */
 const ROUND3_APPROXIMATE: Record<string, string> = {
   '<time:Jan 5 2025 3pm UTC>': 'a date form other than ISO 8601 or a Unix time stays text',
-  '👨\u200d💻': 'a joined emoji sequence stays text (the real server names it)',
-  '🏳️\u200d🌈': 'a joined emoji sequence stays text (the real server names it)',
-  '1️⃣': 'a keycap sequence stays text (the real server names it)',
-  '🇺🇸': 'a flag stays text (the real server names it)',
-  '❤️\u200d🔥': 'a joined emoji sequence stays text (the real server names it)',
   '```quote\n```python\ncode': 'no syntax highlighting or data-code-language',
   '> ```spoiler Q\n> inside\n> ```':
     'a fence inside a `>` quote opens a spoiler; the real server sees no fence there (a code span across lines)',
-  '🚀\u200d': 'an emoji before a lone joiner stays text (the real server shows the emoji)',
   '```spoiler H\n```quote\nq unclosed':
     'a quote left open inside a spoiler: the real server wraps its empty code block in a paragraph',
 }
@@ -234,4 +228,37 @@ describe('nested > quotes as the real server nests them (442)', () => {
       expect(await rendered(text as string)).toBe(`${intro}${html}`)
     },
   )
+})
+
+describe('Unicode emoji as the real server names them (issue 31)', () => {
+  it('names 😀 grinning, as the real 442 server does (issue 31, §1)', async () => {
+    expect(await rendered('Hello 😀')).toBe(
+      `${intro}<blockquote>\n<p>Hello <span aria-label="grinning" class="emoji emoji-1f600" role="img" title="grinning">:grinning:</span></p>\n</blockquote>`,
+    )
+  })
+
+  it("takes Zulip's names, not iamcal's: 🙏 is folded_hands, :pray: an alias of it, 💡 light_bulb", async () => {
+    expect(await rendered('🙏 :pray: 💡 :happy:')).toBe(
+      `${intro}<blockquote>\n<p><span aria-label="folded hands" class="emoji emoji-1f64f" role="img" title="folded hands">:folded_hands:</span> <span aria-label="pray" class="emoji emoji-1f64f" role="img" title="pray">:pray:</span> <span aria-label="light bulb" class="emoji emoji-1f4a1" role="img" title="light bulb">:light_bulb:</span> <span aria-label="happy" class="emoji emoji-1f600" role="img" title="happy">:happy:</span></p>\n</blockquote>`,
+    )
+  })
+})
+
+describe('tabs as the real server expands them (issue 31, recorded at 442)', () => {
+  it('expands a tab to the next multiple of four columns, after a CRLF is made a line end', async () => {
+    // The real 442 server's answer for this text begins `<p>Tabs    and<br>` (issue 31, §1).
+    expect(await rendered('Tabs\tand\r\nCRLF line')).toBe(
+      `${intro}<blockquote>\n<p>Tabs    and<br>\nCRLF line</p>\n</blockquote>`,
+    )
+  })
+
+  it('counts a column for each code point, in text and in code, as Python does', async () => {
+    expect(await rendered('ab\tc\n\u{1d431}\tx\n\t\ty')).toBe(
+      `${intro}<blockquote>\n<p>ab  c<br>\n\u{1d431}   x<br>\n        y</p>\n</blockquote>`,
+    )
+    expect(await rendered('```\na\tb\n\tc\n```')).toBe(
+      // A code fence that ends the text: the real server's paragraph and line break around it.
+      `${intro}<blockquote>\n<p><div class="codehilite"><pre><span></span><code>a   b\n    c\n</code></pre></div><br>\n</p>\n</blockquote>`,
+    )
+  })
 })

@@ -66,14 +66,23 @@ describe('zulip-js over the standalone server', () => {
     ]).toEqual(['12.2', 500, realm, realm])
   })
 
-  it('answers the HTML 404 below the organization and leaves other paths to the server', async () => {
+  it('answers the HTML 404 below the organization, and an unknown one as a subdomain without a realm', async () => {
     const page = await fetch(`${realm}/api/v1/nonexistent`)
     expect([page.status, page.headers.get('content-type')]).toEqual([
       404,
       'text/html; charset=utf-8',
     ])
+    // As a real server answers a subdomain no realm has: authentication refuses, server_settings says so.
     const unknown = await fetch(`${server.origin}/messaging/nope/api/v1/users`)
-    expect(unknown.status).toBe(404)
+    expect([unknown.status, await unknown.text()]).toEqual([
+      401,
+      '{"result":"error","msg":"Not logged in: API authentication or user session required","code":"UNAUTHORIZED"}\n',
+    ])
+    const settings = await fetch(`${server.origin}/messaging/nope/api/v1/server_settings`)
+    expect([settings.status, await settings.text()]).toEqual([
+      400,
+      '{"result":"error","msg":"Invalid subdomain","code":"BAD_REQUEST"}\n',
+    ])
   })
 
   it('emulates the feature level given with --feature-level', async () => {

@@ -47,7 +47,7 @@ function pageFetch(page: Page, url: string, init: RequestInit = {}): Promise<Pag
   return page.evaluate(
     async ({ url, init }) => {
       try {
-        const response = await fetch(url, init)
+        const response = await fetch(url, init as RequestInit)
         return {
           status: response.status,
           headers: [...response.headers] as Array<[string, string]>,

@@ -42,6 +42,7 @@ export type RecordingName =
   | 'examples/openrouter-create-messages.har'
   | 'examples/openrouter-create-responses.har'
   | 'examples/openrouter-errors.har'
+  | 'openrouter/openrouter-real.har'
 
 // --- generated below (UPDATE_KNOWN_DIFFERENCES=1); check every change before keeping it
 
@@ -57,9 +58,10 @@ export const KNOWN_DIFFERENCES: Record<RecordingName, string[]> = {
   'examples/openrouter-create-messages.har': [],
   'examples/openrouter-create-responses.har': [],
   'examples/openrouter-errors.har': [
-    '1 GET /api/v1/presets value body.error.message: "Missing Authentication header" → "No auth credentials found"',
+    '1 GET /api/v1/presets value body.error.message: "Missing Authentication header" → "No cookie auth credentials found"',
     '2 GET /api/v1/presets/no-such-preset value body.error.message: "Resource not found" → "Preset not found"',
   ],
+  'openrouter/openrouter-real.har': [],
 }
 
 export const KNOWN_SKIPPED: Partial<Record<RecordingName, string[]>> = {

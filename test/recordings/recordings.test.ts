@@ -24,6 +24,7 @@ const RECORDINGS: Record<RecordingName, VerifyOptions> = {
   'examples/openrouter-create-messages.har': { keyOrder: false },
   'examples/openrouter-create-responses.har': { keyOrder: false },
   'examples/openrouter-errors.har': { keyOrder: false },
+  'openrouter/openrouter-real.har': {},
 }
 
 const show = (value: unknown) => (value === undefined ? '(absent)' : JSON.stringify(value))

@@ -10,7 +10,7 @@ import { ACME, accounts, basic, keys, NOW, ROUTER, workspaces } from './support.
 
 const simulator = createSimulator({ seed: 'robust-concurrency', now: NOW })
 const server = setupServer(...simulator.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(async () => {
   await simulator.reset()
   simulator.journal.clear()

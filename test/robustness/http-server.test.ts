@@ -17,7 +17,7 @@ import { createSimulator, DEFAULT_MAX_BODY_BYTES } from '../../src/simulator.js'
 import { ACME, accounts, basic, keys, NOW, ROUTER, send, stateOf } from './support.js'
 
 const LIMIT = 4096
-const ROUTER_413 = '{"error":{"code":413,"message":"Payload too large"}}'
+const ROUTER_413 = '{"error":{"message":"Payload too large","code":413}}'
 
 let server: RunningServer
 let port: number

@@ -13,7 +13,7 @@ const TOTAL = 200 * 1024 * 1024
 
 const simulator = createSimulator({ seed: 'body-limit', maxBodyBytes: LIMIT })
 const server = setupServer(...simulator.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterAll(() => server.close())
 
 /** A body stream of `TOTAL` bytes made on demand, counting what it gave out. */

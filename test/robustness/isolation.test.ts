@@ -311,7 +311,7 @@ describe('two simulators in one process', () => {
     messaging: { baseUrl: 'https://{subdomain}.other.example' },
   })
   const server = setupServer(...one.handlers, ...viaMsw.handlers)
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
   afterAll(() => server.close())
 
   it('never see each other: data, journal, clock, faults, feature levels and rate limits', async () => {

@@ -33,7 +33,7 @@ import {
 
 const simulator = createSimulator({ scenario: 'presets-history', seed: 'robust-router', now: NOW })
 const server = setupServer(...simulator.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterAll(() => server.close())
 
 type Skin = 'chat' | 'messages' | 'responses'
@@ -241,7 +241,15 @@ const requestFor = (operation: Operation): fc.Arbitrary<RawRequest> =>
         { weight: 9, arbitrary: fc.constant(operation.method) },
         {
           weight: 1,
-          arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'get', 'BREW'),
+          arbitrary: fc.constantFrom(
+            'PUT',
+            'DELETE',
+            'PATCH',
+            'OPTIONS',
+            'HEAD',
+            'get',
+            'PROPFIND',
+          ),
         },
       ),
     })
@@ -336,7 +344,7 @@ describe('the body limit through msw', () => {
     })
     expect([router.status, await router.text()]).toEqual([
       413,
-      '{"error":{"code":413,"message":"Payload too large"}}',
+      '{"error":{"message":"Payload too large","code":413}}',
     ])
     const messaging = await fetch('https://acme.small.example/api/v1/users', {
       method: 'POST',
@@ -538,10 +546,14 @@ describe('router hand-written cases', () => {
   })
 
   it.each([
-    ['no header', {}, 'No auth credentials found'],
-    ['an empty value', { authorization: '' }, 'No auth credentials found'],
-    ['Basic', { authorization: `Basic ${keys.inference}` }, 'No auth credentials found'],
-    ['two tokens', { authorization: `Bearer ${keys.inference} x` }, 'No auth credentials found'],
+    ['no header', {}, 'No cookie auth credentials found'],
+    ['an empty value', { authorization: '' }, 'No cookie auth credentials found'],
+    ['Basic', { authorization: `Basic ${keys.inference}` }, 'No cookie auth credentials found'],
+    [
+      'two tokens',
+      { authorization: `Bearer ${keys.inference} x` },
+      'No cookie auth credentials found',
+    ],
     ['a NUL', { authorization: `Bearer ${keys.inference}\u0000` }, 'User not found.'],
     ['Latin-1 bytes', { authorization: 'Bearer \u00ff\u00fe' }, 'User not found.'],
     ['a 100 kB key', { authorization: `Bearer ${long(100_000, 'k')}` }, 'User not found.'],

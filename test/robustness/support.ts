@@ -93,11 +93,18 @@ export function stateOf(simulator: Simulator): string {
 
 const headerOf = (response: PlainResponse, name: string) => response.headers[name.toLowerCase()]
 
-/** Asserts that a router answer is JSON in the router's error shape `{error:{code,message,metadata?}}`. */
+/**
+ * Asserts that a router answer is JSON in the router's error shape `{error:{message,code,metadata?},user_id?}`
+ * (`user_id`, a key owner's `user_…`, on an authenticated inference failure; never on a 401).
+ */
 export function expectRouterError(response: PlainResponse): void {
   expect(headerOf(response, 'content-type')).toBe('application/json')
-  const body = JSON.parse(response.body) as { error: Record<string, unknown> }
-  expect(Object.keys(body)).toEqual(['error'])
+  const body = JSON.parse(response.body) as { error: Record<string, unknown>; user_id?: unknown }
+  const top = Object.keys(body)
+  expect(top.length === 1 || (top[1] === 'user_id' && response.status !== 401)).toBe(true)
+  expect(top[0]).toBe('error')
+  if (top.length === 2) expect(body.user_id).toMatch(/^user_/)
+  expect(Object.keys(body.error).slice(0, 2)).toEqual(['message', 'code'])
   expect(body.error.code).toBe(response.status)
   expect(typeof body.error.message).toBe('string')
   const extra = Object.keys(body.error).filter((key) => key !== 'code' && key !== 'message')

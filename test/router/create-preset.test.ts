@@ -78,7 +78,7 @@ describe.each([chat, messages, responses].map((dialect) => [dialect.path, dialec
     })
 
     it('answers 401 without credentials, before looking at the slug or the body', async () => {
-      const noKey = { error: { code: 401, message: 'No auth credentials found' } }
+      const noKey = { error: { code: 401, message: 'No cookie auth credentials found' } }
       const valid = await create('p', dialect.example.body, null)
       expect([valid.status, valid.body]).toEqual([401, noKey])
       const invalidToo = await call('POST', `/presets//${dialect.path}`, {

@@ -27,7 +27,7 @@ describe('retry headers of injected router faults', () => {
       status: 503,
       retryAfter: '1',
       retryAfterMs: '20',
-      body: '{"error":{"code":503,"message":"Service unavailable"}}',
+      body: '{"error":{"message":"Service unavailable","code":503}}',
     })
     expect(await faulted({ status: 429, retryAfter: 2.5 })).toMatchObject({
       status: 429,

@@ -63,7 +63,9 @@ describe('GET /presets/{slug}', () => {
     })
     const anonymous = await call('GET', '/presets/a%20b', { key: null })
     expect(anonymous.status).toBe(401)
-    expect(anonymous.body).toEqual({ error: { code: 401, message: 'No auth credentials found' } })
+    expect(anonymous.body).toEqual({
+      error: { code: 401, message: 'No cookie auth credentials found' },
+    })
   })
 
   it('lets an inference key read where only management keys may write', async () => {

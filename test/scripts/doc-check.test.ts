@@ -145,7 +145,7 @@ describe('classify', () => {
     const sh = (code: string, marker = '') =>
       only(`${marker ? `<!-- doc-check: ${marker} -->\n` : ''}${fence}sh\n${code}\n${fence}\n`).plan
     expect(sh('curl -fsS http://127.0.0.1:4010/').kind).toBe('shell')
-    expect(sh('npx understudy serve --port 4010').kind).toBe('serves')
+    expect(sh('npx understudy-mock serve --port 4010').kind).toBe('serves')
     expect(sh('npm install && npm start', 'repo')).toMatchObject({ kind: 'serves', where: 'repo' })
     expect(sh('./my-server', 'serves').kind).toBe('serves')
     expect(sh('npm test', 'ci').kind).toBe('ci')

@@ -269,7 +269,7 @@ describe('the two engines, for methods fetch refuses or never sends', () => {
     expect(await replayOdd(viaMsw)).toEqual(fromDirect)
     // TRACE is the service's 405, not a server error (msw could not carry it before).
     expect(fromDirect[0]).toBe(
-      'TRACE /router/api/v1/presets \n405\n[["allow","GET"],["content-length","53"],["content-type","application/json"]]\n{"error":{"code":405,"message":"Method Not Allowed"}}',
+      'TRACE /router/api/v1/presets \n405\n[["allow","GET"],["content-length","53"],["content-type","application/json"]]\n{"error":{"message":"Method Not Allowed","code":405}}',
     )
     expect(fromDirect.filter((entry) => entry.endsWith('{"error":"Bad Request"}'))).toEqual([])
   })

@@ -10,7 +10,7 @@ import { exchange, keys, problem, send } from './support.js'
 
 const refusal = (header: string, name: string) =>
   problem(
-    `Host "${header}" is not allowed. Understudy answers localhost, IP addresses and the host names you allow: startServer({ allowedHosts: ['${name}'] }) or understudy serve --allowed-host ${name}.`,
+    `Host "${header}" is not allowed. Understudy answers localhost, IP addresses and the host names you allow: startServer({ allowedHosts: ['${name}'] }) or understudy-mock serve --allowed-host ${name}.`,
   )
 
 describe('a server with the default hosts', () => {

@@ -41,7 +41,7 @@ describe('a crash in the request path', () => {
     expectLogged500(
       reply,
       log,
-      '{"error":{"code":500,"message":"Internal Server Error"}}',
+      '{"error":{"message":"Internal Server Error","code":500}}',
       '[understudy] internal error in GET /router/api/v1/presets: TypeError: dispatch is broken',
     )
   })

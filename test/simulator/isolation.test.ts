@@ -21,7 +21,7 @@ const third = createSimulator({
   router: { baseUrl: 'https://three.example/api/v1' },
 })
 const server = setupServer(...first.handlers, ...second.handlers, ...third.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterAll(() => server.close())
 
 const post = (base: string, slug: string) =>

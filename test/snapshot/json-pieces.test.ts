@@ -21,6 +21,19 @@ describe('the JSON text in pieces', () => {
     )
   })
 
+  it('compact: JSON.stringify’s compact text at any depth, long strings and toJSON included', () => {
+    const compact = (value: unknown, depth: number) =>
+      [...jsonPieces(value, depth, { compact: true })].join('')
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 6 }), (value, depth) => {
+        expect(compact(value, depth)).toBe(JSON.stringify(value))
+      }),
+      { numRuns: 500 },
+    )
+    const long = { prompt: `${'é"\\\n'.repeat(40_000)}\u{1F600}`, at: new Date(0), list: [[], {}] }
+    for (const depth of [0, 1, 2, 100]) expect(compact(long, depth)).toBe(JSON.stringify(long))
+  })
+
   it('parses back to the same value at any depth, and leaves out what JSON.stringify leaves out', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 5 }), (value, depth) => {

@@ -448,8 +448,12 @@ describe('a state file that cannot keep a write', () => {
     exported.mockImplementation(() => {
       throw new RangeError('Invalid string length')
     })
-    expect((await routerWrite(server, 'kept', 'one')).status).toBe(200)
-    await until(async () => (await statusOf(server)).lastError !== null, 'the failed save')
+    // Carried out, but not acknowledged: the answer waits for the save, which failed.
+    const unsaved = await routerWrite(server, 'kept', 'one')
+    expect([unsaved.status, (await unsaved.json()).error.message]).toEqual([
+      503,
+      'The simulator carried out this write but could not save its state file; it is kept in memory and saved by the next save that succeeds, or lost if the server stops before then. (Invalid string length)',
+    ])
     expect(await statusOf(server)).toMatchObject({ lastError: 'Invalid string length', saves: 0 })
     exported.mockRestore()
     await saved(server, 1)
@@ -461,8 +465,13 @@ describe('a state file that cannot keep a write', () => {
     expect((await routerWrite(server, 'first', 'one')).status).toBe(200)
     await saved(server, 1)
     await rm(folder, { recursive: true })
-    expect((await routerWrite(server, 'second', 'two')).status).toBe(200)
-    await until(async () => (await statusOf(server)).lastError !== null, 'the failed save')
+    // The first write after the folder went is carried out, but answered 503: its save failed.
+    const unsaved = await routerWrite(server, 'second', 'two')
+    expect([unsaved.status, unsaved.headers.get('retry-after')]).toEqual([503, '1'])
+    expect((await unsaved.json()).error.message).toMatch(
+      /^The simulator carried out this write but could not save its state file; .* \(ENOENT: no such file or directory, open '[^']+'\)$/,
+    )
+    expect((await statusOf(server)).lastError).not.toBeNull()
 
     const refused = await routerWrite(server, 'third', 'three')
     expect(refused.status).toBe(503)

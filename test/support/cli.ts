@@ -1,5 +1,5 @@
 /**
- * Starts the CLI (`understudy serve`) as a child process and reads the URLs it prints: from source through
+ * Starts the CLI (`understudy-mock serve`) as a child process and reads the URLs it prints: from source through
  * tsx (the default), or as the built bin (`dist/bin/understudy.js`; `npm run build` first).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -59,7 +59,7 @@ function spawnCli(args: string[], launch: CliLaunch = {}) {
 const READY = /^Press Ctrl\+C to stop\.$/m
 
 /**
- * Runs `understudy serve --port 0 ...args` and waits until it prints its URLs (killing it if it does not
+ * Runs `understudy-mock serve --port 0 ...args` and waits until it prints its URLs (killing it if it does not
  * within `timeoutMs`, default 45 s). The banner is read from stdout, or stderr with `--log json`.
  */
 export async function startCli(args: string[] = [], launch: CliLaunch = {}): Promise<CliServer> {

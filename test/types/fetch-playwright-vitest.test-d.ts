@@ -122,7 +122,7 @@ describe('understudy-mock/vitest', () => {
     expect({ simulator }).toEqual({ simulator: expect.toHaveInferred({ script: 2 }) })
   })
 
-  it('rejects wrong arguments and receivers', () => {
+  it('rejects wrong arguments', () => {
     // @ts-expect-error: the count is a number
     expect(simulator).toHaveReceivedTimes('2')
     // @ts-expect-error: no such filter field
@@ -135,17 +135,13 @@ describe('understudy-mock/vitest', () => {
     expect(simulator).toHaveUser('acme', 'a@acme.example', { isActive: 'yes' })
     // @ts-expect-error: the e-mail is required
     expect(simulator).toHaveUser('acme')
-    // @ts-expect-error: a number is not a simulator
-    expect(1).toHaveReceived()
     // @ts-expect-error: a version is a number
     expect(simulator).toHaveInferred({ version: '3' })
     // @ts-expect-error: no such endpoint
     expect(simulator).toHaveInferred({ endpoint: 'completions' })
     // @ts-expect-error: no such field (the effective request's fields go under request)
     expect(simulator).toHaveInferred({ temperature: 0.2 })
-    // @ts-expect-error: a number is not a simulator
-    expect(2).toHaveInferred()
-    // @ts-expect-error: a journal is not enough to hold presets
-    expect({ journal: simulator.journal }).toHavePreset('Default', 'slug')
+    // The receiver is not typed (one declaration for vitest 3, 4 and 5: src/vitest/index.ts); a value that is
+    // not a simulator fails at run time (test/vitest/matchers.test.ts).
   })
 })

@@ -41,7 +41,16 @@ describe('verifyHar', () => {
     expectTypeOf<VerifyReport['skipped']>().toEqualTypeOf<SkippedExchange[]>()
     expectTypeOf<Difference['kind']>().toEqualTypeOf<DifferenceKind>()
     expectTypeOf<DifferenceKind>().toEqualTypeOf<
-      'status' | 'missing' | 'extra' | 'value' | 'order' | 'header' | 'body' | 'identity'
+      | 'status'
+      | 'missing'
+      | 'extra'
+      | 'value'
+      | 'order'
+      | 'header'
+      | 'body'
+      | 'identity'
+      | 'type'
+      | 'stream'
     >()
     expectTypeOf<Pick<Difference, 'exchange' | 'method' | 'url' | 'path'>>().toEqualTypeOf<{
       exchange: number

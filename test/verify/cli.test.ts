@@ -1,5 +1,5 @@
 /**
- * `understudy verify --har FILE` as a child process: the table, `--json`, and the exit codes (0 clean, 1
+ * `understudy-mock verify --har FILE` as a child process: the table, `--json`, and the exit codes (0 clean, 1
  * differences, 2 unusable input in one line on stderr, without a stack). The built bin (`npm run build`
  * first).
  */
@@ -24,15 +24,15 @@ writeFileSync(differing, JSON.stringify(edited))
 /** The built bin, as installed (`npm run build` first); `runCli` through tsx works too, slower. */
 const bin = { bin: true }
 const VERIFY_USAGE =
-  'Usage: understudy verify --har FILE [options] | understudy verify router|messaging --live --base-url URL --api-key KEY [--email E] [--record FILE] [--yes] [options]\n'
+  'Usage: understudy-mock verify --har FILE [options] | understudy-mock verify router|messaging --live --base-url URL --api-key KEY [--email E] [--record FILE] [--yes] [options]\n'
 
-describe('understudy verify --har', () => {
+describe('understudy-mock verify --har', () => {
   it('a clean recording: the summary, the set-up, exit 0', async () => {
     const { code, stdout, stderr } = await runCli(['verify', '--har', clean], bin)
     expect(stderr).toBe('')
     expect(code).toBe(0)
     expect(stdout.split('\n').slice(0, 5)).toEqual([
-      'understudy verify: 31 exchanges compared, 0 skipped, no differences',
+      'understudy-mock verify: 31 exchanges compared, 0 skipped, no differences',
       '',
       "Set-up: clock at 2026-03-01T10:00:00.000Z (the recording's first date)",
       '  messaging https://acme.zulipchat.com as "acme", level 500 (zulip_feature_level in exchange 1)',
@@ -44,7 +44,7 @@ describe('understudy verify --har', () => {
     const { code, stdout } = await runCli(['verify', '--har', differing], bin)
     expect(code).toBe(1)
     const lines = stdout.split('\n')
-    expect(lines[0]).toBe('understudy verify: 31 exchanges compared, 0 skipped, 1 difference')
+    expect(lines[0]).toBe('understudy-mock verify: 31 exchanges compared, 0 skipped, 1 difference')
     expect(lines[2]).toMatch(/^#\s+request\s+what differs\s+real \(recorded\)\s+simulator$/)
     expect(lines[3]).toMatch(
       new RegExp(
@@ -157,7 +157,17 @@ describe('understudy verify --har', () => {
       },
     }),
   )
+  // A recorded body nested 5,000 deep (objects and arrays): comparing it overflowed the stack (exit 1).
+  const deep = copy(har)
+  const deepEntry = entry(deep, 'POST', '/api/v1/users', 1)
+  deepEntry.response.content.text = `${'{"a":['.repeat(2_500)}1${']}'.repeat(2_500)}`
+  const tooDeep = join(folder, 'deep.har')
+  writeFileSync(tooDeep, JSON.stringify(deep))
   const unusable: Array<[string[], string]> = [
+    [
+      ['--har', tooDeep],
+      `understudy: entry ${position(deep, deepEntry)} (POST /api/v1/users): its response body nests JSON more than 1,000 levels deep, which verify cannot compare\n`,
+    ],
     [
       ['--har', join(folder, 'missing.har')],
       `understudy: no such file: ${join(folder, 'missing.har')}\n`,
@@ -217,7 +227,7 @@ describe('understudy verify --har', () => {
     )
     const general = await runCli(['--help'], bin)
     expect(general.stdout).toContain(
-      'Also: understudy verify --help (hold Understudy against a recording of the real service)',
+      'Also: understudy-mock verify --help (hold Understudy against a recording of the real service)',
     )
   })
 })

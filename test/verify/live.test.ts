@@ -1,5 +1,5 @@
 /**
- * `understudy verify router|messaging --live` (the built bin, `npm run build` first) against Understudy's
+ * `understudy-mock verify router|messaging --live` (the built bin, `npm run build` first) against Understudy's
  * own standalone server: clean; `--record` writes a valid HAR with no key or password in it; only
  * `understudy-verify-…` resources are created, and the command says how to remove them; without `--yes`
  * and without a terminal it refuses and sends nothing. Against a proxy that alters one answer of the
@@ -52,7 +52,9 @@ describe('live mode against the standalone server', () => {
     )
     expect(stderr).toBe('')
     expect(code).toBe(0)
-    expect(stdout).toMatch(/^understudy verify: 10 exchanges compared, 0 skipped, no differences\n/)
+    expect(stdout).toMatch(
+      /^understudy-mock verify: 10 exchanges compared, 0 skipped, no differences\n/,
+    )
 
     const added = server.simulator.messaging
       .users('acme')
@@ -62,7 +64,9 @@ describe('live mode against the standalone server', () => {
     expect(user?.email).toMatch(/^understudy-verify-[a-z0-9]{8}@acme\.example$/)
     expect(user?.fullName).toBe(user?.email.split('@')[0])
     const [message] = server.simulator.messaging.messages('acme').slice(-1)
-    expect(message?.content).toContain(`${user?.fullName}: a test message from understudy verify`)
+    expect(message?.content).toContain(
+      `${user?.fullName}: a test message from understudy-mock verify`,
+    )
     const base = server.services.messaging.acme
     expect(stdout).toContain(
       [
@@ -124,7 +128,7 @@ describe('live mode against the standalone server', () => {
     expect(stdout).toBe('')
     const lines = stderr.trimEnd().split('\n')
     expect(lines[0]).toBe(
-      `understudy verify will write to ${server.services.messaging.acme}, creating:`,
+      `understudy-mock verify will write to ${server.services.messaging.acme}, creating:`,
     )
     expect(lines[1]).toMatch(
       /^ {2}- a user understudy-verify-[a-z0-9]{8}@acme\.example named "understudy-verify-[a-z0-9]{8}"/,

@@ -107,11 +107,11 @@ describe('understudy-mock/verify', () => {
     const { tmpdir } = await import('node:os')
     const file = join(mkdtempSync(join(tmpdir(), 'pack-check-verify-')), 'session.har')
     writeFileSync(file, JSON.stringify(har))
-    const bin = join(process.cwd(), 'node_modules', '.bin', 'understudy')
+    const bin = join(process.cwd(), 'node_modules', '.bin', 'understudy-mock')
     expect(execFileSync(bin, ['verify', '--har', file], { encoding: 'utf8' })).toMatch(
-      /^understudy verify: 2 exchanges compared, 0 skipped, no differences\n/,
+      /^understudy-mock verify: 2 exchanges compared, 0 skipped, no differences\n/,
     )
-    har.log.entries[1].response.content.text = '{"error":{"code":404,"message":"Gone"}}'
+    har.log.entries[1].response.content.text = '{"error":{"message":"Gone","code":404}}'
     const edited = await verifyHar(har)
     expect(edited.differences).toEqual([
       {
@@ -127,12 +127,12 @@ describe('understudy-mock/verify', () => {
   })
 })
 
-describe('the installed bin (node_modules/.bin/understudy, one bundled file)', () => {
-  /** Starts `understudy serve --port 0 --quiet <extra>` and resolves with its origin and a stop function. */
+describe('the installed bin (node_modules/.bin/understudy-mock, one bundled file; also linked as understudy)', () => {
+  /** Starts `understudy-mock serve --port 0 --quiet <extra>` and resolves with its origin and a stop function. */
   async function serve(extra) {
     const { spawn } = await import('node:child_process')
     const { join } = await import('node:path')
-    const bin = join(process.cwd(), 'node_modules', '.bin', 'understudy')
+    const bin = join(process.cwd(), 'node_modules', '.bin', 'understudy-mock')
     const child = spawn(bin, ['serve', '--port', '0', '--quiet', ...extra], {
       stdio: ['ignore', 'pipe', 'inherit'],
     })
@@ -164,4 +164,14 @@ describe('the installed bin (node_modules/.bin/understudy, one bundled file)', (
       }
     })
   }
+
+  it('is linked under both names, understudy-mock (npx understudy-mock) and understudy', async () => {
+    const { realpathSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const bins = ['understudy-mock', 'understudy'].map((name) =>
+      realpathSync(join(process.cwd(), 'node_modules', '.bin', name)),
+    )
+    expect(bins[0]).toMatch(/\/understudy-mock\/dist\/bin\/understudy\.js$/)
+    expect(bins[1]).toBe(bins[0])
+  })
 })

@@ -1,19 +1,17 @@
 /**
- * Type-checked (not run) against the installed tarball's declarations: `simulator.fetch` fits the SDK's
- * fetcher and the global fetch, `understudy-mock/vitest` types its matchers on vitest's `Assertion`, and
- * `understudy-mock/playwright` resolves without playwright-core installed, and operation ids are checked.
+ * Type-checked (not run) against the installed tarball's declarations, `skipLibCheck` off: `simulator.fetch` fits
+ * the global fetch, `understudy-mock/vitest` types its matchers on vitest's `Assertion`,
+ * `understudy-mock/playwright` resolves without playwright-core installed, and operation ids are checked. (The
+ * SDK's fetcher: types-check-sdk.ts.)
  */
-import { type Fetcher, HTTPClient } from '@openrouter/sdk'
 import { createSimulator, type FetchFunction, type JournalEntry } from 'understudy-mock'
 import { routeSimulator, type SimulatorRoute } from 'understudy-mock/playwright'
 import { expect } from 'vitest'
 import 'understudy-mock/vitest'
 
 const simulator = createSimulator()
-const fetcher: Fetcher = simulator.fetch
 const global: typeof fetch = simulator.fetchWith({ fallback: fetch })
 const own: FetchFunction = simulator.fetch
-const client = new HTTPClient({ fetcher: simulator.fetch })
 const waited: Promise<JournalEntry> = simulator.journal.waitFor(
   { operation: 'getPreset' },
   { timeoutMs: 1 },
@@ -29,9 +27,8 @@ expect(simulator).toHavePreset('Default', 'slug', { versions: 1, designated: 1 }
 expect(simulator).toHaveUser('acme', 'iago@acme.example', { role: 'administrator' })
 // @ts-expect-error: the count is a number
 expect(simulator).toHaveReceivedTimes('1')
-// @ts-expect-error: a number is not a simulator
-expect(1).toHaveReceived()
+// (The receiver is not typed: one declaration for vitest 3, 4 and 5, decisions/toolchain-2026.md.)
 // @ts-expect-error: not an unhandled action
 routeSimulator(page, simulator, { onUnhandled: 'ignore' })
 
-export { client, fetcher, global, own, routed, waited }
+export { global, own, routed, waited }

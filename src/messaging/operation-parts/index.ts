@@ -6,6 +6,7 @@
  * @module
  */
 export { renderParagraphs, renderWelcomeMessage, welcomeMessageContent } from '../markdown.js'
+export { mayHoldEmoji } from '../markdown-inline.js'
 export { md5Hex } from '../md5.js'
 export { messageFlags, newestMessageId, readableMessage } from '../message-access.js'
 export { isStrongPassword } from '../password.js'

@@ -17,6 +17,7 @@ import {
   routerError,
   routerFault,
   routerMessages,
+  withUserId,
 } from '../errors.js'
 import { routerValidation } from '../validation/source.js'
 import { endsWithToolResult, lastUserMessage, promptCharacters } from './conversation.js'
@@ -56,7 +57,9 @@ export function infer(
   // A pattern given where re2js loads only asynchronously (a browser) compiles once it has loaded.
   if (call.scripts.pending()) return call.scripts.ready().then(() => infer(call, endpoint, request))
   const response = answer(call, endpoint, request)
-  return endpoint === 'messages' ? inMessagesShape(response) : response
+  return endpoint === 'messages'
+    ? inMessagesShape(response)
+    : withUserId(response, call.principal.key.userId)
 }
 
 function answer(call: RouterCall, endpoint: Endpoint, request: OperationRequest): PlainResponse {
@@ -126,6 +129,6 @@ function answer(call: RouterCall, endpoint: Endpoint, request: OperationRequest)
   const { answer } = reply
   // An error before the stream (or of a request that does not stream): the status, in the router's body.
   if (answer.kind === 'error' && errorBeforeAnswer(answer.afterChunks, stream))
-    return routerFault(answer.status, { message: answer.message })
+    return routerFault(answer.status, { message: answer.message, now })
   return stream ? WIRES[endpoint].stream(turn) : WIRES[endpoint].answer(turn)
 }

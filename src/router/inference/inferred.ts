@@ -162,22 +162,24 @@ export function tokensOf(characters: number): number {
 }
 
 /**
- * §10 Streams: one `: OPENROUTER PROCESSING` comment opens every stream (the real service sends it while a
- * request waits); text goes out in chunks of this many characters; the chat stream ends with the finish
- * chunk, the same chunk again carrying `usage`, then `data: [DONE]` (as recorded from the real service).
+ * §10 Streams: one `: OPENROUTER PROCESSING` comment opens a chat stream (the real service sends it while a
+ * request waits; responses streams an empty comment, messages streams none: `wire/sse.ts`); text goes out in
+ * chunks of this many characters; the chat stream ends with the finish chunk, the same chunk again with
+ * `service_tier` and `usage`, then `data: [DONE]` (recorded 2026-08-18, test/recordings/openrouter/).
  */
 export const DEFAULT_CHUNK_SIZE = 20
 export const PROCESSING_COMMENT = ': OPENROUTER PROCESSING\n\n'
 
 /**
- * §10 Where a chat stream's usage goes: on the finish chunk sent again (`repeat-finish`, as recorded), or on a
- * last chunk with empty `choices` (`empty-choices`, as the API overview words it).
+ * §10 Where a chat stream's usage goes: on the finish chunk sent again, its `finish_reason` repeated
+ * (`repeat-finish`, as recorded 2026-05-06 and 2026-08-18), or on a last chunk with empty `choices`
+ * (`empty-choices`, as the API overview words it).
  */
 export const CHAT_USAGE_CHUNK: 'repeat-finish' | 'empty-choices' = 'repeat-finish'
 
 /**
- * §10 A chat stream's error after its first chunk is its last event: no `data: [DONE]` follows ("the
- * stream then ends").
+ * §10 A chat stream's error is its last event, `choices: []` before the `error`: no `data: [DONE]` follows
+ * (recorded 2026-09-04: "exactly one event and a close"; the error page: "the stream then ends").
  */
 export const DONE_AFTER_STREAM_ERROR = false
 
@@ -189,8 +191,11 @@ export function errorBeforeAnswer(afterChunks: number | null, stream: boolean): 
   return afterChunks === null || !stream
 }
 
-/** §14 Whether the messages dialect's stream ends with `data: [DONE]` (Anthropic's clients expect none). */
-export const DONE_IN_MESSAGES_STREAM = false
+/**
+ * §14 Whether the messages dialect's stream ends with `event: data` / `data: [DONE]` after `message_stop`:
+ * it does, as recorded 2026-08-24 (test/recordings/openrouter/messages-stream-aws-2026-08-24.sse).
+ */
+export const DONE_IN_MESSAGES_STREAM = true
 
 /**
  * §11 `system_fingerprint`: `null` in a chat completion (the key is always there, as the SDK requires),

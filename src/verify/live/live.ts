@@ -1,16 +1,23 @@
 /**
- * `understudy verify router|messaging --live`: runs the service's fixed script (`scripts.ts`) against the
+ * `understudy-mock verify router|messaging --live`: runs the service's fixed script (`scripts.ts`) against the
  * real service, records the exchanges, removes every credential from them (`scrub.ts`), and verifies the
  * recording exactly as `--har` does. The caller asks before anything is written (`livePlan` says what
  * will be created) and prints what was created and how to remove it.
  * @module
  */
 import { randomBytes } from 'node:crypto'
+import { trimEndRun } from '../../core/text-runs.js'
 import { UNDERSTUDY_VERSION } from '../../version.js'
 import { VerifyInputError } from '../har-input.js'
 import type { VerifyReport } from '../report.js'
 import { type VerifyOptions, verifyHar } from '../verify-har.js'
-import { liveHar, Recorder } from './record.js'
+import {
+  LIVE_MAX_BODY_BYTES,
+  LIVE_TIMEOUT_MS,
+  LiveLimitError,
+  liveHar,
+  Recorder,
+} from './record.js'
 import { type Created, type LiveScript, messagingScript, routerScript } from './scripts.js'
 import { scrubExchanges } from './scrub.js'
 
@@ -24,6 +31,10 @@ export interface LiveOptions {
   email?: string | undefined
   /** The `fetch` to send with (default: the global one). */
   fetch?: typeof fetch
+  /** How long one exchange may take, from sending to the answer's last byte (default 30,000 ms). */
+  timeoutMs?: number | undefined
+  /** The largest answer body read (default 16 MiB); past it the run stops. */
+  maxBodyBytes?: number | undefined
   /** Options for checking the recording (feature level, roles…). */
   verify?: Omit<VerifyOptions, 'service'>
 }
@@ -72,11 +83,17 @@ function checked(options: LiveOptions): LiveOptions {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new VerifyInputError(`--base-url: ${options.baseUrl} is not an http(s) URL`)
   }
+  for (const [name, value] of [
+    ['timeoutMs', options.timeoutMs],
+    ['maxBodyBytes', options.maxBodyBytes],
+  ] as const)
+    if (value !== undefined && !(Number.isSafeInteger(value) && value > 0))
+      throw new VerifyInputError(`${name} must be a whole number above 0, got ${String(value)}`)
   if (options.apiKey === '') throw new VerifyInputError('--api-key must not be empty')
   if (options.service === 'messaging' && !options.email?.includes('@')) {
     throw new VerifyInputError('messaging needs --email: the account the API key belongs to')
   }
-  return { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') }
+  return { ...options, baseUrl: trimEndRun(options.baseUrl, '/') }
 }
 
 /** What a live run of these options will create, under a fresh random name. */
@@ -89,7 +106,10 @@ export function livePlan(options: LiveOptions): LivePlan {
 /** Runs the script under the plan's name, then verifies what was recorded. */
 export async function runLive(options: LiveOptions, plan: LivePlan): Promise<LiveResult> {
   const live = checked(options)
-  const recorder = new Recorder(live.fetch)
+  const recorder = new Recorder(live.fetch, {
+    timeoutMs: live.timeoutMs ?? LIVE_TIMEOUT_MS,
+    maxBodyBytes: live.maxBodyBytes ?? LIVE_MAX_BODY_BYTES,
+  })
   const created: Created[] = []
   try {
     await SCRIPTS[live.service].run({
@@ -104,6 +124,7 @@ export async function runLive(options: LiveOptions, plan: LivePlan): Promise<Liv
         try {
           return await recorder.send(request)
         } catch (error) {
+          if (error instanceof LiveLimitError) throw new LiveFailure(error.message, created)
           const cause = (error as { cause?: { message?: string } }).cause?.message
           throw new LiveFailure(
             `cannot reach ${request.url}: ${cause ?? (error instanceof Error ? error.message : String(error))}`,

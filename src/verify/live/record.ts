@@ -34,27 +34,90 @@ export interface LiveAnswer {
   json: Record<string, unknown> | undefined
 }
 
+/** How long one exchange may take, from sending to the answer's last byte, by default: 30 s. */
+export const LIVE_TIMEOUT_MS = 30_000
+/** The largest answer body read, by default: 16 MiB (the script's answers are a few kilobytes). */
+export const LIVE_MAX_BODY_BYTES = 16 * 2 ** 20
+
+/** An exchange that passed a bound (no answer in time, an answer too large): its message says which. */
+export class LiveLimitError extends Error {
+  override readonly name = 'LiveLimitError'
+}
+
+/** The bounds of each exchange. */
+export interface RecorderLimits {
+  timeoutMs: number
+  maxBodyBytes: number
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`
+
+/**
+ * Reads a body up to `maxBytes`: past them it stops reading (the stream is cancelled) and throws. The
+ * caller's signal (the exchange's timeout) aborts a body that never ends.
+ */
+async function boundedText(response: Response, maxBytes: number, url: string): Promise<string> {
+  if (response.body === null) return ''
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let bytes = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    bytes += value.byteLength
+    if (bytes > maxBytes) {
+      await reader.cancel().catch(() => {})
+      throw new LiveLimitError(
+        `the answer of ${url} is larger than ${maxBytes.toLocaleString('en-US')} bytes; it was not read further`,
+      )
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
 /** Sends requests and keeps every exchange. */
 export class Recorder {
   readonly exchanges: LiveExchange[] = []
   readonly #fetch: typeof fetch
+  readonly #limits: RecorderLimits
 
-  constructor(fetchImpl: typeof fetch = fetch) {
+  constructor(
+    fetchImpl: typeof fetch = fetch,
+    limits: RecorderLimits = { timeoutMs: LIVE_TIMEOUT_MS, maxBodyBytes: LIVE_MAX_BODY_BYTES },
+  ) {
     this.#fetch = fetchImpl
+    this.#limits = limits
   }
 
-  /** Sends a request; a network failure rejects with the cause's message. */
+  /**
+   * Sends a request; a network failure rejects with the cause's message, an exchange that passes a
+   * bound (`timeoutMs` from sending to the last byte, `maxBodyBytes` of answer) with a `LiveLimitError`.
+   */
   async send(request: LiveRequest): Promise<LiveAnswer> {
     const started = new Date()
     const began = performance.now()
     const headers = Object.entries(request.headers ?? {})
-    const response = await this.#fetch(request.url, {
-      method: request.method,
-      headers,
-      ...(request.body === undefined ? {} : { body: request.body }),
-      redirect: 'manual',
-    })
-    const body = await response.text()
+    const { timeoutMs, maxBodyBytes } = this.#limits
+    const signal = AbortSignal.timeout(timeoutMs)
+    let response: Response
+    let body: string
+    try {
+      response = await this.#fetch(request.url, {
+        method: request.method,
+        headers,
+        ...(request.body === undefined ? {} : { body: request.body }),
+        redirect: 'manual',
+        signal,
+      })
+      body = await boundedText(response, maxBodyBytes, request.url)
+    } catch (error) {
+      if (signal.aborted)
+        throw new LiveLimitError(
+          `no whole answer from ${request.url} within ${seconds(timeoutMs)} (--timeout); gave up on it`,
+        )
+      throw error
+    }
     this.exchanges.push({
       startedDateTime: started.toISOString(),
       time: performance.now() - began,
@@ -88,7 +151,7 @@ export function liveHar(exchanges: readonly LiveExchange[], creator: string): ob
   return {
     log: {
       version: '1.2',
-      creator: { name: 'understudy verify --live', version: creator },
+      creator: { name: 'understudy-mock verify --live', version: creator },
       pages: [],
       entries: exchanges.map((exchange) => {
         const url = new URL(exchange.url)

@@ -107,7 +107,7 @@ export const messagingScript: LiveScript = {
       url: `${api}/realm/test_welcome_bot_custom_message`,
       headers: { ...auth, ...form },
       body: new URLSearchParams({
-        welcome_message_custom_text: `${tag}: a test message from understudy verify`,
+        welcome_message_custom_text: `${tag}: a test message from understudy-mock verify`,
       }).toString(),
     })
     const messageId = welcome.json?.message_id

@@ -23,7 +23,7 @@ const nodeFetch = globalThis.fetch
 
 const inProcess = createSimulator({ seed: 'application', now: NOW })
 const msw = setupServer(...inProcess.handlers)
-beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => msw.listen({ onUnhandledFrame: 'error' }))
 afterAll(() => msw.close())
 const server = useServer({ seed: 'application', now: NOW })
 

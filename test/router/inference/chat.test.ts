@@ -4,7 +4,7 @@
  * journal, determinism, and the errors around a preset reference.
  */
 import { describe, expect, it } from 'vitest'
-import { keys } from '../../support/credentials.js'
+import { keys, users } from '../../support/credentials.js'
 import { metaOf, post, postJson, presetSimulator, SECONDS } from './support.js'
 
 const ID = 'gen-1775001600-aq36OQ9Uc25Fv8mBKl7w'
@@ -71,7 +71,7 @@ describe('POST /chat/completions with a preset', () => {
     )
   })
 
-  it('streams: the comment, a chunk per 20 characters, the finish chunk, it again with usage, [DONE]', async () => {
+  it('streams: the comment, a chunk per 20 characters, the finish chunk, it again with service_tier and usage, [DONE]', async () => {
     const answer = await post(presetSimulator(), '/chat/completions', {
       model: '@preset/email-copywriter',
       messages: [{ role: 'user', content: 'Hi' }],
@@ -119,7 +119,7 @@ describe('POST /chat/completions with a preset', () => {
         `data: ${piece('answer from anthropi')}\n\n` +
         `data: ${piece('c/claude-sonnet-4.5.')}\n\n` +
         `data: ${JSON.stringify(finish)}\n\n` +
-        `data: ${JSON.stringify({ ...finish, usage: usage(7, 15) })}\n\n` +
+        `data: ${JSON.stringify({ ...head, service_tier: null, choices: finish.choices, usage: usage(7, 15) })}\n\n` +
         'data: [DONE]\n\n',
     )
   })
@@ -241,7 +241,12 @@ describe('POST /chat/completions with a preset', () => {
 })
 
 describe('errors of a chat completion', () => {
-  const notFound = JSON.stringify({ error: { code: 404, message: 'Preset not found' } })
+  // Message before code, and the key owner's user id after the error, as recorded (test/recordings/openrouter/
+  // errors.json, `no-endpoints`: {"error":{"message":"No endpoints found for …","code":404},"user_id":"user_…"}).
+  const notFound = JSON.stringify({
+    error: { message: 'Preset not found', code: 404 },
+    user_id: users.alice,
+  })
 
   it('answers an unknown, disabled, archived or other workspace preset 404 Preset not found', async () => {
     const simulator = presetSimulator()
@@ -261,17 +266,18 @@ describe('errors of a chat completion', () => {
     expect(teamB.status).toBe(200)
   })
 
+  // As recorded (errors.json, `no-key` and `unknown-key`): no user id, the key's owner being unknown.
   it('answers 401 without credentials and with an unknown key, before anything else', async () => {
     const simulator = presetSimulator()
     const none = await post(simulator, '/chat/completions', '{not json', null)
     expect([none.status, none.text]).toEqual([
       401,
-      '{"error":{"code":401,"message":"No auth credentials found"}}',
+      '{"error":{"message":"No cookie auth credentials found","code":401}}',
     ])
     const unknown = await post(simulator, '/chat/completions', { messages }, 'sk-or-v1-nope')
     expect([unknown.status, unknown.text]).toEqual([
       401,
-      '{"error":{"code":401,"message":"User not found."}}',
+      '{"error":{"message":"User not found.","code":401}}',
     ])
   })
 
@@ -311,15 +317,16 @@ describe('errors of a chat completion', () => {
     ]
     for (const [body, message, issues] of cases) {
       const answer = await postJson(simulator, '/chat/completions', body)
-      expect([answer.status, answer.body]).toEqual([
+      expect([answer.status, answer.text]).toEqual([
         400,
-        {
+        JSON.stringify({
           error: {
-            code: 400,
             message: `Invalid request parameters: ${message}`,
+            code: 400,
             metadata: { issues },
           },
-        },
+          user_id: users.alice,
+        }),
       ])
     }
   })
@@ -333,6 +340,6 @@ describe('errors of a chat completion', () => {
     )
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toBe('POST')
-    expect(await response.text()).toBe('{"error":{"code":405,"message":"Method Not Allowed"}}')
+    expect(await response.text()).toBe('{"error":{"message":"Method Not Allowed","code":405}}')
   })
 })

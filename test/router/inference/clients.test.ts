@@ -34,7 +34,7 @@ const msw = setupServer(...mswSimulator.handlers)
 const fetchSimulator = createSimulator({ seed: 'clients', now: NOW })
 const server = useServer({ seed: 'clients', now: NOW })
 
-beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => msw.listen({ onUnhandledFrame: 'error' }))
 afterEach(async () => {
   await mswSimulator.reset()
   await fetchSimulator.reset()

@@ -10,28 +10,58 @@ import { metaOf, post, postJson, presetSimulator, SECONDS } from './support.js'
 const ID = 'gen-1775001600-aq36OQ9Uc25Fv8mBKl7w'
 const TEXT = 'This is a simulated answer from anthropic/claude-sonnet-4.5.'
 
-/** The messages dialect's usage (Anthropic's, with the router's costs). */
-function messagesUsage(input: number, output: number) {
+const costs = (input: number, output: number) => {
   const cost = (input + 2 * output) / 1e6
   return {
-    input_tokens: input,
-    output_tokens: output,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
-    cache_creation: null,
-    inference_geo: null,
-    output_tokens_details: null,
-    server_tool_use: null,
-    service_tier: 'standard',
     cost,
+    is_byok: false,
     cost_details: {
       upstream_inference_cost: cost,
       upstream_inference_prompt_cost: input / 1e6,
       upstream_inference_completions_cost: (2 * output) / 1e6,
     },
-    is_byok: false,
   }
 }
+const cacheCreation = { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 }
+
+/**
+ * `message_start`'s usage, as recorded 2026-08-24 (test/recordings/openrouter/messages-stream-aws-2026-08-24.sse):
+ * `speed` and `cache_creation`, output tokens 1, no cost.
+ */
+const startUsage = (input: number) => ({
+  input_tokens: input,
+  output_tokens: 1,
+  output_tokens_details: null,
+  cache_creation_input_tokens: 0,
+  cache_read_input_tokens: 0,
+  cache_creation: cacheCreation,
+  inference_geo: null,
+  server_tool_use: null,
+  service_tier: 'standard',
+  speed: 'standard',
+})
+
+/** `message_delta`'s usage, as recorded: the final counts and the cost fields, no `inference_geo`. */
+const deltaUsage = (input: number, output: number) => ({
+  input_tokens: input,
+  output_tokens: output,
+  output_tokens_details: { thinking_tokens: 0 },
+  cache_creation_input_tokens: 0,
+  cache_read_input_tokens: 0,
+  cache_creation: cacheCreation,
+  server_tool_use: null,
+  service_tier: 'standard',
+  speed: 'standard',
+  ...costs(input, output),
+})
+
+/** A non-streamed message's usage (derived: `message_start`'s fields, the final counts and costs). */
+const answerUsage = (input: number, output: number) => ({
+  ...startUsage(input),
+  output_tokens: output,
+  output_tokens_details: { thinking_tokens: 0 },
+  ...costs(input, output),
+})
 
 const ask = { max_tokens: 100, messages: [{ role: 'user', content: 'Welcome Bob.' }] }
 
@@ -47,20 +77,20 @@ describe('POST /messages with a preset', () => {
         id: ID,
         type: 'message',
         role: 'assistant',
-        model: 'anthropic/claude-sonnet-4.5',
-        content: [{ type: 'text', text: TEXT }],
-        stop_reason: 'end_turn',
-        stop_sequence: null,
-        stop_details: null,
         container: null,
+        content: [{ type: 'text', text: TEXT, citations: [] }],
+        model: 'anthropic/claude-sonnet-4.5',
+        stop_reason: 'end_turn',
+        stop_details: null,
+        stop_sequence: null,
         // "You write short emails." + "Welcome Bob." (35 characters): 9 tokens.
-        usage: messagesUsage(9, 15),
+        usage: answerUsage(9, 15),
         provider: 'Amazon Bedrock',
       }),
     )
   })
 
-  it('streams named events: message_start, a block, its deltas, message_delta with usage, message_stop', async () => {
+  it('streams named events as recorded: message_start, a block, its deltas, message_delta with usage, message_stop, [DONE]; no ping', async () => {
     const simulator = presetSimulator()
     simulator.router.script({
       response: {
@@ -77,29 +107,25 @@ describe('POST /messages with a preset', () => {
       id: ID,
       type: 'message',
       role: 'assistant',
-      model: 'anthropic/claude-haiku-4.5',
-      content: [],
-      stop_reason: null,
-      stop_sequence: null,
-      stop_details: null,
       container: null,
-      usage: messagesUsage(3, 0),
+      content: [],
+      model: 'anthropic/claude-haiku-4.5',
+      stop_reason: null,
+      stop_details: null,
+      stop_sequence: null,
+      // "Welcome Bob." (12): 3 tokens.
+      usage: startUsage(3),
       provider: 'Anthropic',
     }
-    // "Welcome Bob." (12): 3 tokens; "lookup" + '{"id":7}' (14): 4 tokens.
-    message.usage.cost = messagesUsage(3, 4).cost
-    message.usage.cost_details = messagesUsage(3, 4).cost_details
     const event = (name: string, data: Record<string, unknown>) =>
       `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`
     expect(answer.headers['content-type']).toBe('text/event-stream')
     expect(answer.text).toBe(
-      ': OPENROUTER PROCESSING\n\n' +
-        event('message_start', { message }) +
+      event('message_start', { message }) +
         event('content_block_start', {
           index: 0,
           content_block: { type: 'tool_use', id: 'toolu_1', name: 'lookup', input: {} },
         }) +
-        event('ping', {}) +
         event('content_block_delta', {
           index: 0,
           delta: { type: 'input_json_delta', partial_json: '{"id"' },
@@ -110,10 +136,18 @@ describe('POST /messages with a preset', () => {
         }) +
         event('content_block_stop', { index: 0 }) +
         event('message_delta', {
-          delta: { stop_reason: 'tool_use', stop_sequence: null },
-          usage: messagesUsage(3, 4),
+          delta: {
+            container: null,
+            stop_details: null,
+            stop_reason: 'tool_use',
+            stop_sequence: null,
+          },
+          // "lookup" + '{"id":7}' (14): 4 tokens.
+          usage: deltaUsage(3, 4),
+          context_management: null,
         }) +
-        event('message_stop', {}),
+        event('message_stop', {}) +
+        'event: data\ndata: [DONE]\n\n',
     )
   })
 
@@ -136,7 +170,7 @@ describe('POST /messages with a preset', () => {
     const none = await post(simulator, '/messages', { model: 'a/b', ...ask }, null)
     expect([none.status, none.text]).toEqual([
       401,
-      '{"type":"error","error":{"type":"authentication_error","message":"No auth credentials found","error_type":"authentication"},"request_id":null}',
+      '{"type":"error","error":{"type":"authentication_error","message":"No cookie auth credentials found","error_type":"authentication"},"request_id":null}',
     ])
     const unknown = await post(simulator, '/messages', { model: '@preset/retired', ...ask })
     expect([unknown.status, unknown.text]).toEqual([
@@ -220,93 +254,116 @@ describe('what answers in the service’s place, on each dialect', () => {
     expect(await send(simulator, '/responses')).toEqual([
       429,
       '1',
-      '{"error":{"code":429,"message":"Rate limit exceeded"}}',
+      // An injected 429 carries the rate limit's headers in its metadata, as recorded (errors.json,
+      // `rate-limited`); the clock is at 2026-04-01T00:00:00Z, so the next minute starts 60 s later.
+      `{"error":{"message":"Rate limit exceeded","code":429,"metadata":{"headers":{"X-RateLimit-Limit":"20","X-RateLimit-Remaining":"0","X-RateLimit-Reset":"${SECONDS * 1000 + 60_000}"},"provider_name":null}}}`,
     ])
     expect(await send(simulator, '/chat/completions', { prefer: 'code=503' })).toEqual([
       503,
       '1',
-      '{"error":{"code":503,"message":"Service unavailable"}}',
+      '{"error":{"message":"Service unavailable","code":503}}',
     ])
   })
 })
 
 describe('POST /responses with a preset', () => {
-  it('answers a response: the preset instructions and parameters echoed, output_text, usage with costs', async () => {
+  /** `usage` as recorded 2026-08-24 (responses-stream-openai-2026-08-24.sse): `cache_write_tokens` included. */
+  const responsesUsage = {
+    input_tokens: 13,
+    input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
+    output_tokens: 15,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 28,
+    cost: 0.000043,
+    is_byok: false,
+    cost_details: {
+      upstream_inference_cost: 0.000043,
+      upstream_inference_input_cost: 0.000013,
+      upstream_inference_output_cost: 0.00003,
+    },
+  }
+
+  it('answers a response: the recorded field set and order, the preset instructions and parameters echoed, unset sampling as numbers', async () => {
     const answer = await postJson(presetSimulator(), '/responses', {
       model: '@preset/email-copywriter',
       input: 'Welcome Bob.',
       instructions: 'Sign as Ada.',
     })
     expect(answer.status).toBe(200)
-    expect(answer.body).toEqual({
-      id: ID,
-      object: 'response',
-      created_at: SECONDS,
-      completed_at: SECONDS,
-      status: 'completed',
-      error: null,
-      incomplete_details: null,
-      instructions: 'You write short emails.\n\nSign as Ada.',
-      max_output_tokens: null,
-      model: 'anthropic/claude-sonnet-4.5',
-      output: [
-        {
-          type: 'message',
-          id: expect.stringMatching(/^msg_[A-Za-z0-9]{24}$/),
-          status: 'completed',
-          role: 'assistant',
-          content: [{ type: 'output_text', text: TEXT, annotations: [], logprobs: [] }],
-        },
-      ],
-      output_text: TEXT,
-      parallel_tool_calls: true,
-      temperature: 0.2,
-      top_p: null,
-      presence_penalty: null,
-      frequency_penalty: null,
-      tool_choice: 'auto',
-      tools: [
-        // The preset's chat-dialect function tool, echoed in the responses dialect.
-        {
-          type: 'function',
-          name: 'lookup_customer',
-          description: null,
-          parameters: null,
-          strict: null,
-        },
-        { type: 'router:web_search' },
-      ],
-      metadata: {},
-      service_tier: null,
-      // "Welcome Bob." + "You write short emails.\n\nSign as Ada." (49): 13 tokens.
-      usage: {
-        input_tokens: 13,
-        input_tokens_details: { cached_tokens: 0 },
-        output_tokens: 15,
-        output_tokens_details: { reasoning_tokens: 0 },
-        total_tokens: 28,
-        cost: 0.000043,
-        is_byok: false,
-        cost_details: {
-          upstream_inference_cost: 0.000043,
-          upstream_inference_input_cost: 0.000013,
-          upstream_inference_output_cost: 0.00003,
-        },
-      },
-      provider: 'Amazon Bedrock',
-    })
+    const body = answer.body as Record<string, unknown>
+    const output = body.output as Array<{ id: string }>
+    expect(output[0]?.id).toMatch(/^msg_tmp_[a-z0-9]{11}$/)
+    // The final `response` of the recorded stream, key for key (no `provider`, no `output_text`).
+    expect(answer.text).toBe(
+      JSON.stringify({
+        id: ID,
+        object: 'response',
+        created_at: SECONDS,
+        model: 'anthropic/claude-sonnet-4.5',
+        status: 'completed',
+        completed_at: SECONDS,
+        output: [
+          {
+            id: output[0]?.id,
+            type: 'message',
+            role: 'assistant',
+            status: 'completed',
+            content: [{ type: 'output_text', text: TEXT, annotations: [], logprobs: [] }],
+            phase: 'final_answer',
+          },
+        ],
+        error: null,
+        incomplete_details: null,
+        tools: [
+          // The preset's chat-dialect function tool, echoed in the responses dialect, in the recorded order.
+          {
+            type: 'function',
+            name: 'lookup_customer',
+            description: null,
+            strict: null,
+            parameters: null,
+          },
+          { type: 'router:web_search' },
+        ],
+        tool_choice: 'auto',
+        parallel_tool_calls: true,
+        max_output_tokens: null,
+        temperature: 0.2,
+        top_p: 1,
+        presence_penalty: 0,
+        frequency_penalty: 0,
+        top_logprobs: 0,
+        max_tool_calls: null,
+        metadata: {},
+        background: false,
+        previous_response_id: null,
+        service_tier: 'default',
+        truncation: 'disabled',
+        store: false,
+        instructions: 'You write short emails.\n\nSign as Ada.',
+        text: { format: { type: 'text' } },
+        reasoning: null,
+        safety_identifier: null,
+        prompt_cache_key: null,
+        prompt_cache_options: null,
+        // "Welcome Bob." + "You write short emails.\n\nSign as Ada." (49): 13 tokens.
+        usage: responsesUsage,
+      }),
+    )
   })
 
-  it('streams numbered response events, then [DONE]', async () => {
+  it('streams as recorded: an empty comment, numbered events with sequence_number last, then [DONE]', async () => {
     const simulator = presetSimulator()
     simulator.router.script({ response: { content: 'Hello Bob', chunkSize: 5 } })
     const answer = await post(simulator, '/responses', {
       model: 'openai/gpt-4o',
       input: 'x',
       stream: true,
+      service_tier: 'auto',
+      reasoning: { effort: 'high' },
     })
     const events = answer.text.split('\n\n').filter((event) => event !== '')
-    expect(events[0]).toBe(': OPENROUTER PROCESSING')
+    expect(events[0]).toBe(': ')
     expect(events.at(-1)).toBe('data: [DONE]')
     const parsed = events.slice(1, -1).map((event) => JSON.parse(event.slice('data: '.length)))
     expect(parsed.map((event) => [event.type, event.sequence_number])).toEqual([
@@ -321,10 +378,37 @@ describe('POST /responses with a preset', () => {
       ['response.output_item.done', 8],
       ['response.completed', 9],
     ])
+    for (const event of parsed) expect(Object.keys(event).at(-1)).toBe('sequence_number')
+    const item = parsed[2].item
+    expect(Object.keys(parsed[2])).toEqual(['type', 'output_index', 'item', 'sequence_number'])
+    expect(item).toEqual({
+      id: item.id,
+      type: 'message',
+      status: 'in_progress',
+      role: 'assistant',
+      content: [],
+      phase: 'final_answer',
+    })
+    expect(Object.keys(item)).toEqual(['id', 'type', 'status', 'role', 'content', 'phase'])
+    expect(Object.keys(parsed[4])).toEqual([
+      'type',
+      'output_index',
+      'item_id',
+      'content_index',
+      'delta',
+      'logprobs',
+      'sequence_number',
+    ])
     expect(parsed.filter((event) => event.delta).map((event) => event.delta)).toEqual([
       'Hello',
       ' Bob',
     ])
-    expect(parsed.at(-1).response).toMatchObject({ status: 'completed', output_text: 'Hello Bob' })
+    const created = parsed[0].response
+    const completed = parsed.at(-1).response
+    expect([created.service_tier, completed.service_tier]).toEqual(['auto', 'default'])
+    expect(created.reasoning).toEqual({ effort: 'high' })
+    expect([created.usage, created.completed_at, created.output]).toEqual([null, null, []])
+    expect(completed.output[0].content[0].text).toBe('Hello Bob')
+    expect('provider' in completed || 'output_text' in completed).toBe(false)
   })
 })

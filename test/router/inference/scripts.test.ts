@@ -110,7 +110,10 @@ describe('scripts in process', () => {
       }),
     ).toBe('t')
     const responses = await postJson(simulator, '/responses', { model: 'a/b', input: 'x' })
-    expect((responses.body as { output_text: string }).output_text).toBe('resp')
+    // The real response has no `output_text` (the SDKs compute it): the text is the message item's.
+    const output = (responses.body as { output: Array<{ content: Array<{ text: string }> }> })
+      .output
+    expect(output[0]?.content[0]?.text).toBe('resp')
     expect(simulator.router.scripts().map((script) => [script.name, script.calls])).toEqual([
       ['preset', 1],
       ['model', 1],
@@ -282,12 +285,28 @@ describe('scripted answers on the wire', () => {
       expect([answer.status, answer.headers, answer.text]).toEqual([
         429,
         { 'content-type': 'application/json', 'retry-after': '1' },
-        '{"error":{"code":429,"message":"Rate limit exceeded"}}',
+        // As recorded (test/recordings/openrouter/errors.json, `rate-limited`): message first, the limit's
+        // headers in the metadata (the reset at the next minute, in ms), the key owner's user id.
+        JSON.stringify({
+          error: {
+            message: 'Rate limit exceeded',
+            code: 429,
+            metadata: {
+              headers: {
+                'X-RateLimit-Limit': '20',
+                'X-RateLimit-Remaining': '0',
+                'X-RateLimit-Reset': String((SECONDS + 60) * 1000),
+              },
+              provider_name: null,
+            },
+          },
+          user_id: 'user_2understudyAlice00000000',
+        }),
       ])
     }
   })
 
-  it('an error in the middle of a stream: chunks, then the error event with finish_reason error, no [DONE]', async () => {
+  it('an error in the middle of a stream: chunks, then the error event with empty choices, no [DONE]', async () => {
     const simulator = presetSimulator()
     simulator.router.script({
       response: {
@@ -320,14 +339,16 @@ describe('scripted answers on the wire', () => {
             },
           ],
         })}\n\n` +
+        // As recorded (test/recordings/openrouter/chat-stream-error-nvidia-2026-09-04.sse): `choices: []`,
+        // then the error.
         `data: ${JSON.stringify({
           ...head,
+          choices: [],
           error: {
             code: 429,
             message: 'Rate limit exceeded',
             metadata: { error_type: 'rate_limit_exceeded' },
           },
-          choices: [{ index: 0, delta: { content: '' }, finish_reason: 'error' }],
         })}\n\n`,
     )
   })

@@ -8,7 +8,7 @@ import type { PlainResponse } from '../../../core/http.js'
 import { errorTypeOf } from '../../errors.js'
 import { CHAT_USAGE_CHUNK, DONE_AFTER_STREAM_ERROR, SYSTEM_FINGERPRINT } from '../inferred.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
-import { EventStream } from './sse.js'
+import { EventStream, OPENING } from './sse.js'
 import { jsonTemplate } from './template.js'
 
 /** `usage` of a chat answer (`ChatUsage`, with the cost fields). */
@@ -160,7 +160,10 @@ export function chatCompletion(turn: Turn): PlainResponse {
   }
 }
 
-/** The stream of a chat answer: a chunk per piece, the finish chunk, the finish chunk with usage, `[DONE]`. */
+/**
+ * The stream of a chat answer: a chunk per piece, the finish chunk, the finish chunk again with `service_tier`
+ * and usage, `[DONE]` (test/recordings/openrouter/chat-stream-*.sse).
+ */
 export function chatStream(turn: Turn): PlainResponse {
   const { answer, delivery, overrides } = turn.reply
   const fingerprint = overrides.systemFingerprint
@@ -173,7 +176,7 @@ export function chatStream(turn: Turn): PlainResponse {
     // Never `null` in a chunk: the official SDK refuses it there.
     ...(fingerprint === undefined ? {} : { system_fingerprint: fingerprint }),
   }
-  const stream = new EventStream(delivery.initialDelayMs)
+  const stream = new EventStream(delivery.initialDelayMs, OPENING.chat)
   let first = true
   const chunk = (delta: Record<string, unknown>) => {
     if (!first) stream.wait(delivery.chunkDelayMs)
@@ -188,14 +191,16 @@ export function chatStream(turn: Turn): PlainResponse {
     for (const piece of pieces.slice(0, answer.afterChunks))
       chunk({ content: piece, role: 'assistant' })
     stream.wait(delivery.chunkDelayMs)
+    // As recorded (test/recordings/openrouter/chat-stream-error-nvidia-2026-09-04.sse): empty `choices`,
+    // then the error.
     stream.data({
       ...base,
+      choices: [],
       error: {
         code: answer.status,
         message: answer.message ?? 'Provider returned error',
         metadata: { error_type: errorTypeOf(answer.status) },
       },
-      choices: [{ index: 0, delta: { content: '' }, finish_reason: 'error' }],
     })
     if (DONE_AFTER_STREAM_ERROR) stream.data('[DONE]')
     return stream.response(headersOf(turn))
@@ -243,8 +248,11 @@ export function chatStream(turn: Turn): PlainResponse {
   if (!first) stream.wait(delivery.chunkDelayMs)
   stream.data(finish)
   const usage = chatUsage(turn.usage)
+  // The usage chunk names the service tier (null) before its choices, as recorded 2026-08-18.
   stream.data(
-    CHAT_USAGE_CHUNK === 'repeat-finish' ? { ...finish, usage } : { ...base, choices: [], usage },
+    CHAT_USAGE_CHUNK === 'repeat-finish'
+      ? { ...base, service_tier: null, choices: finish.choices, usage }
+      : { ...base, service_tier: null, choices: [], usage },
   )
   stream.data('[DONE]')
   return stream.response(headersOf(turn))

@@ -8,27 +8,67 @@ import { jsonResponse, type PlainResponse } from '../../../core/http.js'
 import { anthropicErrorType, errorTypeOf } from '../../errors.js'
 import { DONE_IN_MESSAGES_STREAM } from '../inferred.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
-import { EventStream } from './sse.js'
+import { EventStream, OPENING } from './sse.js'
 
-/** `usage`: Anthropic's, with the router's cost fields. */
-function messagesUsage(usage: Usage, outputTokens = usage.completionTokens) {
+/** `cache_creation` as recorded: both ephemeral buckets, 0 (caching is not simulated). */
+const cacheCreation = () => ({ ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 })
+
+/** The cost fields the router adds to Anthropic's usage. */
+const costOf = (usage: Usage) => ({
+  cost: usage.cost,
+  is_byok: false,
+  cost_details: {
+    upstream_inference_cost: usage.cost,
+    upstream_inference_prompt_cost: usage.promptCost,
+    upstream_inference_completions_cost: usage.completionCost,
+  },
+})
+
+/**
+ * `message_start`'s usage: Anthropic's, with `speed` and the `cache_creation` object, no cost (recorded
+ * 2026-08-24, test/recordings/openrouter/messages-stream-aws-2026-08-24.sse); output tokens 1, as recorded.
+ */
+function startUsage(usage: Usage) {
   return {
     input_tokens: usage.promptTokens,
-    output_tokens: outputTokens,
+    output_tokens: 1,
+    output_tokens_details: null,
     cache_creation_input_tokens: 0,
     cache_read_input_tokens: 0,
-    cache_creation: null,
+    cache_creation: cacheCreation(),
     inference_geo: null,
-    output_tokens_details: null,
     server_tool_use: null,
     service_tier: 'standard',
-    cost: usage.cost,
-    cost_details: {
-      upstream_inference_cost: usage.cost,
-      upstream_inference_prompt_cost: usage.promptCost,
-      upstream_inference_completions_cost: usage.completionCost,
-    },
-    is_byok: false,
+    speed: 'standard',
+  }
+}
+
+/** `message_delta`'s usage: the final counts with the cost fields (as recorded; no `inference_geo`). */
+function finalUsage(usage: Usage) {
+  return {
+    input_tokens: usage.promptTokens,
+    output_tokens: usage.completionTokens,
+    output_tokens_details: { thinking_tokens: 0 },
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    cache_creation: cacheCreation(),
+    server_tool_use: null,
+    service_tier: 'standard',
+    speed: 'standard',
+    ...costOf(usage),
+  }
+}
+
+/**
+ * A non-streamed message's usage: derived (no public recording of one): `message_start`'s fields with the
+ * final counts, the thinking-token details and the cost fields of `message_delta`.
+ */
+function answerUsage(usage: Usage) {
+  return {
+    ...startUsage(usage),
+    output_tokens: usage.completionTokens,
+    output_tokens_details: { thinking_tokens: 0 },
+    ...costOf(usage),
   }
 }
 
@@ -43,7 +83,7 @@ function stopReason(turn: Turn, answer: Answer): string {
 /** The content blocks of an answer, tool uses with their ids. */
 function blocksOf(turn: Turn, answer: Answer) {
   const blocks: Array<Record<string, unknown>> = []
-  if (answer.text !== '') blocks.push({ type: 'text', text: answer.text })
+  if (answer.text !== '') blocks.push({ type: 'text', text: answer.text, citations: [] })
   if (answer.kind === 'tool_calls') {
     for (const call of answer.calls) {
       blocks.push({
@@ -69,17 +109,18 @@ function parseArguments(text: string): unknown {
 
 const headersOf = (turn: Turn) => ({ 'x-generation-id': turn.id })
 
+/** A `message` in the recorded key order (`message_start.message`, 2026-08-24). */
 function message(turn: Turn, content: unknown[], stop: string | null, usage: unknown) {
   return {
     id: turn.id,
     type: 'message',
     role: 'assistant',
-    model: turn.model,
-    content,
-    stop_reason: stop,
-    stop_sequence: null,
-    stop_details: null,
     container: null,
+    content,
+    model: turn.model,
+    stop_reason: stop,
+    stop_details: null,
+    stop_sequence: null,
     usage,
     provider: turn.provider,
   }
@@ -90,18 +131,21 @@ export function messagesAnswer(turn: Turn): PlainResponse {
   const { answer } = turn.reply
   return jsonResponse(
     200,
-    message(turn, blocksOf(turn, answer), stopReason(turn, answer), messagesUsage(turn.usage)),
+    message(turn, blocksOf(turn, answer), stopReason(turn, answer), answerUsage(turn.usage)),
     { headers: headersOf(turn) },
   )
 }
 
-/** The stream of a message: `message_start`, a block's start, deltas and stop per block, `message_delta`, `message_stop`. */
+/**
+ * The stream of a message, as recorded 2026-08-24: `message_start`, a block's start, deltas and stop per block,
+ * `message_delta`, `message_stop`, then `event: data` / `data: [DONE]`; no `ping`.
+ */
 export function messagesStream(turn: Turn): PlainResponse {
   const { answer, delivery } = turn.reply
-  const stream = new EventStream(delivery.initialDelayMs)
+  const stream = new EventStream(delivery.initialDelayMs, OPENING.messages)
   const event = (name: string, value: Record<string, unknown>) =>
     stream.data({ type: name, ...value }, name)
-  event('message_start', { message: message(turn, [], null, messagesUsage(turn.usage, 0)) })
+  event('message_start', { message: message(turn, [], null, startUsage(turn.usage)) })
   const blocks = blocksOf(turn, answer)
   const errorAfter = answer.kind === 'error' ? answer.afterChunks : null
   let sent = 0
@@ -109,7 +153,6 @@ export function messagesStream(turn: Turn): PlainResponse {
     const text = block.type === 'text' ? (block.text as string) : JSON.stringify(block.input)
     const start = block.type === 'text' ? { ...block, text: '' } : { ...block, input: {} }
     event('content_block_start', { index, content_block: start })
-    if (index === 0) event('ping', {})
     for (const piece of chunksOf(text, delivery.chunkSize)) {
       if (errorAfter !== null && sent >= errorAfter) return
       stream.wait(delivery.chunkDelayMs)
@@ -133,14 +176,18 @@ export function messagesStream(turn: Turn): PlainResponse {
     })
     return stream.response(headersOf(turn))
   }
-  if (blocks.length === 0) event('ping', {})
   stream.wait(delivery.chunkDelayMs)
-  const usage = messagesUsage(turn.usage)
   event('message_delta', {
-    delta: { stop_reason: stopReason(turn, answer), stop_sequence: null },
-    usage,
+    delta: {
+      container: null,
+      stop_details: null,
+      stop_reason: stopReason(turn, answer),
+      stop_sequence: null,
+    },
+    usage: finalUsage(turn.usage),
+    context_management: null,
   })
   event('message_stop', {})
-  if (DONE_IN_MESSAGES_STREAM) stream.data('[DONE]')
+  if (DONE_IN_MESSAGES_STREAM) stream.data('[DONE]', 'data')
   return stream.response(headersOf(turn))
 }

@@ -6,12 +6,23 @@
 import { type BodyPart, type PlainResponse, STREAM_CONTENT_TYPE } from '../../../core/http.js'
 import { PROCESSING_COMMENT } from '../inferred.js'
 
+/**
+ * What opens a stream before its first event, by dialect, as recorded: chat `: OPENROUTER PROCESSING`,
+ * responses an empty comment (`: `), messages nothing (test/recordings/openrouter/).
+ */
+export const OPENING = {
+  chat: PROCESSING_COMMENT,
+  responses: ': \n\n',
+  messages: '',
+} as const
+
 /** Collects a stream's events as the parts of a response. */
 export class EventStream {
-  readonly parts: BodyPart[] = [{ text: PROCESSING_COMMENT, delayMs: 0 }]
+  readonly parts: BodyPart[]
   #delay: number
 
-  constructor(initialDelayMs: number) {
+  constructor(initialDelayMs: number, opening: string) {
+    this.parts = opening === '' ? [] : [{ text: opening, delayMs: 0 }]
     this.#delay = initialDelayMs
   }
 
