@@ -57,6 +57,7 @@ export function unknownOrganization(subdomain: string, featureLevel: number): Or
     position: -1,
     emailAddressVisibility: 1,
     channels: [],
+    onboarding: false,
   }
 }
 
