@@ -1,6 +1,7 @@
 /**
  * `empty`: accounts only. Every router workspace and key and every messaging account of `default`, and
- * nothing else: no presets, no created users, no messages.
+ * nothing else: no presets, no created users, no messages (its organizations are bare: `onboarding: false`,
+ * so not even Welcome Bot's onboarding messages).
  * @module
  */
 import { defaultMessaging } from './default/messaging.js'
@@ -11,5 +12,10 @@ export default defineScenario({
   name: 'empty',
   description: 'The default accounts and keys only: no presets, no created users, no messages.',
   router: defaultRouter,
-  messaging: defaultMessaging,
+  messaging: {
+    organizations: defaultMessaging.organizations.map((organization) => ({
+      ...organization,
+      onboarding: false,
+    })),
+  },
 })

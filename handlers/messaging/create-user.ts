@@ -14,6 +14,9 @@
  * 8. the password policy (a password over 100 characters is the real server's 500, see `zxcvbnRaises`);
  * 9. below level 442, an address over 254 characters fails at the insert (500).
  *
+ * The new member then gets Welcome Bot's greeting, a direct message (`onboarding.ts`), as on the real
+ * server, unless the organization is a bare one (`onboarding: false`).
+ *
  * Steps 4–8 and the write run synchronously, so no other request can come between a check and the
  * write: concurrent creates of one address give one success.
  * @module
@@ -105,6 +108,8 @@ function create(call: MessagingCall): PlainResponse {
     role: ROLES.member,
     emailAddressVisibility: organization.emailAddressVisibility,
   })
+  // `process_new_human_user`: Welcome Bot greets the new member (where the organization has onboarding).
+  store.greet(user)
   return success(
     call,
     call.featureLevel >= LEVELS.createUserReturnsUserId ? { user_id: user.id } : {},

@@ -1,7 +1,7 @@
 /**
  * `GET /api/v1/messages/{message_id}`: `{ message, raw_content }` (only `raw_content` below feature level
- * 120). The sender and the recipient may read a direct message; anyone else, or an unknown id, gets
- * `Invalid message(s)`. The recipient's flags are `[]` (unread), the sender's `["read"]`.
+ * 120). The sender and the recipient may read a direct message, anyone of the organization a channel message;
+ * anyone else, or an unknown id, gets `Invalid message(s)`. Flags: `message-access.ts`.
  * @module
  */
 import { actorOf, type MessagingOperation, success } from '../../src/messaging/context.js'
@@ -27,19 +27,20 @@ export const getMessage = {
         : {}),
     })
     if (isResponse(read)) return read
-    const { messageToWire, readableMessage, wireContext } = messagingParts.get()
+    const { messageFlags, messageToWire, readableMessage, wireContext } = messagingParts.get()
     const message = readableMessage(call, Number(request.params.message_id ?? ''))
     const sender = message && call.store.user(message.senderId)
     const recipient = message && call.store.user(message.recipientId)
     if (!message || !sender || !recipient) return badRequest(messagingMessages.invalidMessages)
     if (call.featureLevel < LEVELS.fetchMessageObject)
       return success(call, { raw_content: message.content })
-    const flags = message.senderId === actor.id ? ['read'] : []
+    const flags = messageFlags(call.store, message, actor)
     return success(call, {
       message: messageToWire(message, sender, recipient, {
         ...wireContext(call),
         applyMarkdown: read.apply_markdown,
         flags,
+        userById: (id) => call.store.user(id),
       }),
       raw_content: message.content,
     })

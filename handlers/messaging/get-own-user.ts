@@ -16,17 +16,14 @@ export const getOwnUser = {
   access: 'rest',
   handle(call) {
     const actor = actorOf(call)
-    const { userToWire, wireContext } = messagingParts.get()
+    const { newestMessageId, userToWire, wireContext } = messagingParts.get()
     const own = userToWire(actor, {
       ...wireContext(call),
       clientGravatar: false,
       includeCustomProfileFields: true,
     })
-    const exchanged = call.store
-      .messagesOf(call.organization.subdomain)
-      .filter((message) => message.senderId === actor.id || message.recipientId === actor.id)
     // Added in place (a fresh object): growing a spread copy is slow on Node 20.
-    own.max_message_id = exchanged.at(-1)?.id ?? -1
+    own.max_message_id = newestMessageId(call.store, actor)
     return zulipSuccess(own)
   },
 } satisfies MessagingOperation

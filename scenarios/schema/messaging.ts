@@ -127,6 +127,12 @@ const messagingOrganizationSchema = z.strictObject({
    * `Zulip`, `sandbox` and `general` (ids 1, 2, 3 in the first organization, 4, 5, 6 in the second, …).
    */
   channels: z.optional(z.array(messagingChannelSchema)),
+  /**
+   * `true` (default): the organization holds what a new real organization holds, Welcome Bot's onboarding
+   * messages in its channels and a greeting to each human account, and Welcome Bot greets every account
+   * created later (docs/messaging.md, Onboarding messages). `false`: a bare organization, no messages at all.
+   */
+  onboarding: z._default(z.boolean(), true),
 })
 
 export const messagingScenarioSchema = z

@@ -26,7 +26,7 @@ export const INSPECTOR_CSS = `
   th { color: var(--muted); font-weight: 600; white-space: nowrap; }
   td.nowrap { white-space: nowrap; overflow-wrap: normal; }
   code, pre { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
-  pre { margin: 2px 0; white-space: pre-wrap; overflow-wrap: anywhere; background: #f3f4f6; padding: 4px 6px; border-radius: 4px; max-height: 24em; overflow-y: auto; }
+  pre { margin: 2px 0; white-space: pre-wrap; overflow-wrap: break-word; background: #f3f4f6; padding: 4px 6px; border-radius: 4px; max-height: 24em; overflow-y: auto; }
   .muted { color: var(--muted); }
   .tag { display: inline-block; padding: 0 6px; border-radius: 10px; background: var(--soft); color: var(--muted); font-size: 12px; }
   .status { display: inline-block; min-width: 3.2em; text-align: center; padding: 0 6px; border-radius: 10px; font-weight: 600; font-size: 12px; }

@@ -46,6 +46,8 @@ export const LEVELS = {
   updateUserByEmail: 313,
   /** An incoming one-to-one message's `recipient_id` is the sender's personal recipient, not the reader's. */
   incomingRecipientIsSender: 327,
+  /** A message's reactions lose the reacting user's `user` object (`user_id` stays). */
+  reactionUserRemoved: 328,
   /** `GET /messages/{message_id}` accepts `allow_empty_topic_name`. */
   allowEmptyTopicName: 334,
   /**

@@ -40,7 +40,11 @@ export function inspectMessaging(store: MessagingStore, urlOf: (subdomain: strin
         messageCount: messages.length,
         messages: newest(messages, shownMessages).map((message) => ({
           id: message.id,
-          recipientEmail: store.user(message.recipientId)?.email ?? '',
+          // A channel message goes to its channel and topic.
+          recipientEmail:
+            message.channelId === null
+              ? (store.user(message.recipientId)?.email ?? '')
+              : `#${organization.channels.find((channel) => channel.id === message.channelId)?.name ?? ''} > ${message.topic}`,
           sentAt: new Date(message.sentAt).toISOString(),
           content: clip(message.content, FIELD_PREVIEW),
         })),

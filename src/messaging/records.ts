@@ -29,6 +29,11 @@ export interface OrganizationRecord {
   emailAddressVisibility: number
   /** The organization's channels (Zulip's streams), in creation order: what channel links name. */
   channels: ChannelRecord[]
+  /**
+   * Whether the organization holds the onboarding messages of a new real organization and Welcome Bot
+   * greets every account created in it (`onboarding.ts`); `false` for a bare organization.
+   */
+  onboarding: boolean
 }
 
 /**
@@ -52,6 +57,7 @@ export function unknownOrganization(subdomain: string, featureLevel: number): Or
     position: -1,
     emailAddressVisibility: 1,
     channels: [],
+    onboarding: false,
   }
 }
 
@@ -62,6 +68,8 @@ export function unknownOrganization(subdomain: string, featureLevel: number): Or
 export interface ChannelRecord {
   id: number
   name: string
+  /** The channel's recipient id (the real server's `Recipient` of the stream), numbered with the users'. */
+  recipientId: number
 }
 
 /**
@@ -102,13 +110,31 @@ export interface UserRecord {
   recipientId: number
 }
 
-/** A direct message between two users of one organization. */
+/** A reaction to a message: an emoji and who added it. */
+export interface ReactionRecord {
+  emojiName: string
+  emojiCode: string
+  reactionType: string
+  userId: number
+}
+
+/** A direct message between two users of one organization, or a message in one of its channels. */
 export interface MessageRecord {
   id: number
   organization: string
   senderId: number
-  /** The recipient's user id. */
+  /** The recipient's user id; for a channel message the sender's (a channel message has no user recipient). */
   recipientId: number
+  /** The channel of a channel message, `null` for a direct message. */
+  channelId: number | null
+  /** A channel message's topic (`""` for a direct message). */
+  topic: string
+  /**
+   * Starred for whoever received it (`UserMessage.flags.starred`): Welcome Bot's greeting, and the first
+   * onboarding message of each topic, for the humans that received them.
+   */
+  starred: boolean
+  reactions: ReactionRecord[]
   /** The raw Markdown. */
   content: string
   /** The HTML as rendered when the message was sent. */

@@ -8,6 +8,8 @@
  * - `email`, `delivery_email` and `avatar_url` follow the user's e-mail visibility (`visibility.ts`).
  * - `is_billing_admin` (always `false`) only from feature level 73 to 362; `is_imported_stub` (always
  *   `false`) from 433.
+ * - `is_deleted` (from 490) is "only present when `true`", for a permanently deleted user (Zulip's own
+ *   description): the simulator deletes no user, so no user object has it.
  * - Below 223 `avatar_url` comes before `delivery_email`; below 163 one organization setting decides the
  *   visibility of every human's address and `delivery_email` is there only when the reader may see it.
  * - `avatar_url`: every account uses Gravatar, so it is `null` when the client computes Gravatar URLs
@@ -36,6 +38,7 @@ import {
   isAdministrator,
   type MessageRecord,
   type OrganizationRecord,
+  type ReactionRecord,
   ROLES,
   type UserRecord,
   WELCOME_BOT_EMAIL,
@@ -162,6 +165,8 @@ export function userToWire(user: UserRecord, options: UserWireOptions): Record<s
 interface MessageWireOptions extends WireContext {
   applyMarkdown: boolean
   flags: string[]
+  /** The user of an id (who reacted). */
+  userById: (id: number) => UserRecord | undefined
 }
 
 /**
@@ -181,13 +186,68 @@ function recipientIdFor(
   return recipient.recipientId
 }
 
-/** A direct-message object as `GET /messages/{message_id}` answers it. */
+/**
+ * A reaction as a message object lists it (`ReactionDict`): `emoji_name, emoji_code, reaction_type,
+ * user_id`; below feature level 328 with the reacting user's `user` (`email, id, full_name`) before `user_id`.
+ */
+function reactionToWire(
+  reaction: ReactionRecord,
+  options: MessageWireOptions,
+): Record<string, unknown> {
+  const wire: Record<string, unknown> = {
+    emoji_name: reaction.emojiName,
+    emoji_code: reaction.emojiCode,
+    reaction_type: reaction.reactionType,
+  }
+  const user = options.userById(reaction.userId)
+  if (options.featureLevel < LEVELS.reactionUserRemoved && user)
+    wire.user = { email: apiEmail(user, options), id: user.id, full_name: user.fullName }
+  wire.user_id = reaction.userId
+  return wire
+}
+
+/**
+ * A channel message's object: `display_recipient` the channel's name, `type` `stream` with its
+ * `stream_id` after it, `subject` the topic, `recipient_id` the channel's recipient.
+ */
+function channelMessageToWire(
+  message: MessageRecord,
+  sender: UserRecord,
+  options: MessageWireOptions,
+): Record<string, unknown> {
+  const channel = options.organization.channels.find((c) => c.id === message.channelId)
+  return {
+    id: message.id,
+    sender_id: sender.id,
+    content: options.applyMarkdown ? message.renderedContent : message.content,
+    recipient_id: channel?.recipientId ?? message.conversationRecipientId,
+    timestamp: Math.floor(message.sentAt / 1000),
+    client: message.client,
+    subject: message.topic,
+    topic_links: [],
+    is_me_message: false,
+    reactions: message.reactions.map((reaction) => reactionToWire(reaction, options)),
+    submessages: [],
+    flags: options.flags,
+    sender_full_name: sender.fullName,
+    sender_email: apiEmail(sender, options),
+    sender_realm_str: sender.isSystemBot ? 'zulipinternal' : options.organization.subdomain,
+    display_recipient: channel?.name ?? '',
+    type: 'stream',
+    stream_id: message.channelId,
+    avatar_url: avatarUrl(sender, true, options),
+    content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
+  }
+}
+
+/** A message object as `GET /messages/{message_id}` answers it: a direct message, or a channel's. */
 export function messageToWire(
   message: MessageRecord,
   sender: UserRecord,
   recipient: UserRecord,
   options: MessageWireOptions,
 ): Record<string, unknown> {
+  if (message.channelId !== null) return channelMessageToWire(message, sender, options)
   const entry = (user: UserRecord) => ({
     id: user.id,
     email: apiEmail(user, options),
@@ -221,7 +281,7 @@ export function messageToWire(
     subject: '',
     topic_links: [],
     is_me_message: false,
-    reactions: [],
+    reactions: message.reactions.map((reaction) => reactionToWire(reaction, options)),
     submessages: [],
     flags: options.flags,
     sender_full_name: sender.fullName,

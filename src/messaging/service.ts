@@ -84,8 +84,13 @@ export interface MessagingMessageView {
   id: number
   senderId: number
   senderEmail: string
+  /** A direct message's recipient; a channel message has none (`channel` and `topic`): the sender's here. */
   recipientId: number
   recipientEmail: string
+  /** A channel message's channel name, `null` for a direct message. */
+  channel: string | null
+  /** A channel message's topic (`""` for a direct message). */
+  topic: string
   /** The raw Markdown. */
   content: string
   /** The HTML the simulator rendered. */
@@ -284,6 +289,13 @@ export function createMessagingService(
     senderEmail: store.user(message.senderId)?.email ?? '',
     recipientId: message.recipientId,
     recipientEmail: store.user(message.recipientId)?.email ?? '',
+    channel:
+      message.channelId === null
+        ? null
+        : (store
+            .organization(message.organization)
+            ?.channels.find((channel) => channel.id === message.channelId)?.name ?? null),
+    topic: message.topic,
     content: message.content,
     renderedContent: message.renderedContent,
     sentAt: new Date(message.sentAt).toISOString(),

@@ -50,9 +50,18 @@ export const messagingSnapshotSchema = z.strictObject({
       emailAddressVisibility: z._default(visibility, 1),
       /** Absent from snapshots written before channels were kept: none, what the simulator had then. */
       channels: z._default(
-        z.array(z.strictObject({ id, name: z.string().check(z.minLength(1)) })),
+        z.array(
+          z.strictObject({
+            id,
+            name: z.string().check(z.minLength(1)),
+            /** 0 (or absent, in snapshots written before it was kept): given on import. */
+            recipientId: z._default(count, 0),
+          }),
+        ),
         [],
       ),
+      /** Absent from snapshots written before onboarding was simulated: a bare organization, as then. */
+      onboarding: z._default(z.boolean(), false),
     }),
   ),
   users: z.array(
@@ -90,6 +99,21 @@ export const messagingSnapshotSchema = z.strictObject({
       organization: z.string(),
       senderId: id,
       recipientId: id,
+      /** Absent from snapshots written before channel messages: a direct message. */
+      channelId: z._default(z.nullable(id), null),
+      topic: z._default(z.string(), ''),
+      starred: z._default(z.boolean(), false),
+      reactions: z._default(
+        z.array(
+          z.strictObject({
+            emojiName: z.string().check(z.minLength(1)),
+            emojiCode: z.string().check(z.minLength(1)),
+            reactionType: z.string().check(z.minLength(1)),
+            userId: id,
+          }),
+        ),
+        [],
+      ),
       content: z.string(),
       renderedContent: z.string(),
       client: z.string(),
@@ -178,6 +202,12 @@ export function checkMessagingSnapshot(
     (i) => [...base, 'messages', i, 'id'],
     'is used by another message',
   )
+  const organizationChannels = new Map(
+    messaging.organizations.map((organization) => [
+      organization.subdomain,
+      new Set(organization.channels.map((channel) => channel.id)),
+    ]),
+  )
   let highestMessage = 0
   messaging.messages.forEach((message, i) => {
     if (!subdomains.has(message.organization))
@@ -185,6 +215,15 @@ export function checkMessagingSnapshot(
     if (!userIds.has(String(message.senderId))) issue(['messages', i, 'senderId'], 'is no user')
     if (!userIds.has(String(message.recipientId)))
       issue(['messages', i, 'recipientId'], 'is no user')
+    if (
+      message.channelId !== null &&
+      !organizationChannels.get(message.organization)?.has(message.channelId)
+    )
+      issue(['messages', i, 'channelId'], "is no channel of the message's organization")
+    message.reactions.forEach((reaction, r) => {
+      if (!userIds.has(String(reaction.userId)))
+        issue(['messages', i, 'reactions', r, 'userId'], 'is no user')
+    })
     highestMessage = Math.max(highestMessage, message.id)
   })
   if (messaging.lastMessageId < highestMessage)

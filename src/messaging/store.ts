@@ -7,6 +7,7 @@
 import type { MessagingScenario } from '../../scenarios/schema/messaging.js'
 import type { ServiceContext } from '../core/service.js'
 import { Table } from '../core/table.js'
+import { onboardingChannelMessages, onboardingGreeting } from './onboarding.js'
 import { pyStrip } from './python.js'
 import { rateLimitRules } from './rate-limit.js'
 import {
@@ -15,6 +16,7 @@ import {
   type MessageRecord,
   NEW_ORGANIZATION_CHANNELS,
   type OrganizationRecord,
+  type ReactionRecord,
   ROLES,
   type UserRecord,
   WELCOME_BOT_EMAIL,
@@ -52,14 +54,19 @@ export interface NewUser {
   emailAddressVisibility: number
 }
 
-/** What a new direct message is made of. */
+/** What a new message is made of: a direct message, or with `channel` a message in that channel. */
 export interface NewMessage {
   organization: string
   senderId: number
+  /** The recipient's user id (the sender's for a channel message). */
   recipientId: number
   content: string
   renderedContent: string
   client: string
+  channel?: ChannelRecord | undefined
+  topic?: string | undefined
+  starred?: boolean | undefined
+  reactions?: ReactionRecord[] | undefined
 }
 
 /** The messaging service's records, in insertion order, and its id counters: part of a snapshot. */
@@ -77,7 +84,7 @@ export interface MessagingStoreState {
  * Each organization's channels with their ids: a channel the scenario gives no id gets the lowest id no
  * channel of the scenario has, in scenario order (the default three: 1, 2, 3 in the first organization).
  */
-function channelsOf(scenario: MessagingScenario): ChannelRecord[][] {
+function channelsOf(scenario: MessagingScenario): Array<Array<Omit<ChannelRecord, 'recipientId'>>> {
   const claimed = new Set<number>()
   for (const organization of scenario.organizations)
     for (const channel of organization.channels ?? [])
@@ -171,20 +178,91 @@ export function createMessagingStore(context: ServiceContext) {
     }
   }
 
-  /** Stores a message and gives it the next id. */
-  function addMessage(input: NewMessage): MessageRecord {
+  /** Stores a message and gives it the next id (sent now, or at `sentAt`). */
+  function addMessage(input: NewMessage, sentAt = context.clock.now()): MessageRecord {
     lastMessageId += 1
     return messages.insert({
       id: lastMessageId,
       organization: input.organization,
       senderId: input.senderId,
       recipientId: input.recipientId,
+      channelId: input.channel?.id ?? null,
+      topic: input.topic ?? '',
+      starred: input.starred ?? false,
+      reactions: input.reactions ?? [],
       content: input.content,
       renderedContent: input.renderedContent,
       client: input.client,
-      sentAt: context.clock.now(),
-      conversationRecipientId: conversationRecipientId(input.senderId, input.recipientId),
+      sentAt,
+      conversationRecipientId: input.channel
+        ? input.channel.recipientId
+        : conversationRecipientId(input.senderId, input.recipientId),
     })
+  }
+
+  /**
+   * Welcome Bot's greeting to a new human account (`send_initial_direct_messages_to_user`), starred for
+   * it, in an organization with onboarding.
+   */
+  function greet(user: UserRecord, sentAt = context.clock.now()): MessageRecord | undefined {
+    const organization = organizations.get('subdomain', user.organization)
+    const bot = welcomeBotOf(user.organization)
+    if (!organization?.onboarding || !bot || user.botType !== null) return undefined
+    const tracked = messages
+      .list('organization', user.organization)
+      .some((message) => message.channelId !== null && message.senderId === bot.id)
+    const greeting = onboardingGreeting(organization.featureLevel, {
+      administrator: user.role === ROLES.owner || user.role === ROLES.administrator,
+      tracked,
+    })
+    return addMessage(
+      {
+        organization: user.organization,
+        senderId: bot.id,
+        recipientId: user.id,
+        content: greeting.content,
+        renderedContent: greeting.rendered,
+        client: 'Internal',
+        starred: true,
+      },
+      sentAt,
+    )
+  }
+
+  /**
+   * A new organization's onboarding (`send_initial_realm_messages`, then each account's greeting): Welcome
+   * Bot's messages in its channels, the first of each topic starred, then a greeting to every human, in
+   * id order. A channel the organization lacks gets none of its messages.
+   */
+  function sendOnboarding(organization: OrganizationRecord, at: number): void {
+    const bot = welcomeBotOf(organization.subdomain)
+    if (!bot) return
+    const channelIds = new Map(organization.channels.map((channel) => [channel.name, channel.id]))
+    for (const message of onboardingChannelMessages(organization.featureLevel, channelIds)) {
+      const channel = organization.channels.find((c) => c.name === message.channel)
+      if (!channel) continue
+      addMessage(
+        {
+          organization: organization.subdomain,
+          senderId: bot.id,
+          recipientId: bot.id,
+          content: message.content,
+          renderedContent: message.rendered,
+          client: 'Internal',
+          channel,
+          topic: message.topic,
+          starred: message.starred,
+          reactions: message.reactions.map((reaction) => ({ ...reaction, userId: bot.id })),
+        },
+        at,
+      )
+    }
+    for (const user of users.list('organization', organization.subdomain)) greet(user, at)
+  }
+
+  /** The organization's Welcome Bot. */
+  function welcomeBotOf(organization: string): UserRecord | undefined {
+    return users.get('email', systemBotKey(WELCOME_BOT_EMAIL), organization)
   }
 
   return {
@@ -193,6 +271,7 @@ export function createMessagingStore(context: ServiceContext) {
     messages,
     addUser,
     addMessage,
+    greet,
 
     /** Deactivates a user and the bots they own (`do_deactivate_user`). */
     deactivate(user: UserRecord): void {
@@ -236,9 +315,7 @@ export function createMessagingStore(context: ServiceContext) {
       return messages.list('organization', organization)
     },
     /** The organization's Welcome Bot (`welcome-bot@zulip.com`; `load` adds one where the scenario has none). */
-    welcomeBot(organization: string): UserRecord | undefined {
-      return users.get('email', systemBotKey(WELCOME_BOT_EMAIL), organization)
-    },
+    welcomeBot: welcomeBotOf,
 
     /** Copies of every record (nested values too: the copy shares nothing with the store). */
     exportState(): MessagingStoreState {
@@ -250,7 +327,10 @@ export function createMessagingStore(context: ServiceContext) {
           channels: organization.channels.map((channel) => ({ ...channel })),
         })),
         users: users.all().map((user) => ({ ...user })),
-        messages: messages.all().map((message) => ({ ...message })),
+        messages: messages.all().map((message) => ({
+          ...message,
+          reactions: message.reactions.map((reaction) => ({ ...reaction })),
+        })),
         lastUserId,
         lastMessageId,
       }
@@ -259,20 +339,39 @@ export function createMessagingStore(context: ServiceContext) {
     importState(state: MessagingStoreState): void {
       for (const table of [organizations, users, messages]) table.clear()
       conversations.clear()
-      for (const organization of state.organizations) organizations.insert(organization)
       lastRecipientId = 0
+      for (const organization of state.organizations)
+        for (const channel of organization.channels)
+          lastRecipientId = Math.max(lastRecipientId, channel.recipientId)
       for (const user of state.users) lastRecipientId = Math.max(lastRecipientId, user.recipientId)
       for (const message of state.messages)
         lastRecipientId = Math.max(lastRecipientId, message.conversationRecipientId)
       // A snapshot written before recipient ids were kept has 0s: they are given now, in order.
       for (const user of state.users)
         users.insert(user.recipientId > 0 ? user : { ...user, recipientId: nextRecipientId() })
+      for (const organization of state.organizations) {
+        organizations.insert({
+          ...organization,
+          channels: organization.channels.map((channel) =>
+            channel.recipientId > 0 ? channel : { ...channel, recipientId: nextRecipientId() },
+          ),
+        })
+      }
+      const channelRecipients = new Map<number, number>()
+      for (const organization of organizations.all())
+        for (const channel of organization.channels)
+          channelRecipients.set(channel.id, channel.recipientId)
       for (const message of state.messages) {
         const key = conversationKey(message.senderId, message.recipientId)
-        if (message.conversationRecipientId > 0)
+        if (message.channelId === null && message.conversationRecipientId > 0)
           conversations.set(key, message.conversationRecipientId)
       }
       for (const message of state.messages) {
+        if (message.channelId !== null) {
+          const recipientId = channelRecipients.get(message.channelId) ?? 0
+          messages.insert({ ...message, conversationRecipientId: recipientId })
+          continue
+        }
         messages.insert(
           message.conversationRecipientId > 0
             ? message
@@ -320,7 +419,8 @@ export function createMessagingStore(context: ServiceContext) {
           rateLimit: rateLimitRules(organization.rateLimit, `of "${organization.subdomain}"`),
           position,
           emailAddressVisibility: visibility,
-          channels: channels[position] ?? [],
+          channels: [],
+          onboarding: organization.onboarding,
         })
         const seeded: UserRecord[] = []
         for (const user of organization.users) {
@@ -379,6 +479,14 @@ export function createMessagingStore(context: ServiceContext) {
             recipientId: nextRecipientId(),
           })
         }
+        const record = organizations.get('subdomain', organization.subdomain) as OrganizationRecord
+        organizations.patch(record, {
+          channels: (channels[position] ?? []).map((channel) => ({
+            ...channel,
+            recipientId: nextRecipientId(),
+          })),
+        })
+        if (record.onboarding) sendOnboarding(record, at)
       }
     },
   }

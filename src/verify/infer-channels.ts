@@ -86,3 +86,21 @@ export function plannedChannels(
   for (const channel of recorded) if (!isNew(channel.name)) planned.push(channel)
   return planned
 }
+
+/**
+ * Whether the answers show the organization's onboarding: a channel message from Welcome Bot that the
+ * recording did not send (`GET /messages/{id}` of one of a new organization's first messages). Then the
+ * set-up's organization holds the onboarding messages (docs/messaging.md); otherwise it is a bare one, and
+ * the messages a `max_message_id` shows stand in for what existed before the recording.
+ */
+export function showsOnboarding(bodies: readonly unknown[]): boolean {
+  return bodies.some((body) => {
+    const message = (body as { message?: Record<string, unknown> } | null)?.message
+    return (
+      typeof message === 'object' &&
+      message !== null &&
+      message.type === 'stream' &&
+      message.sender_email === 'welcome-bot@zulip.com'
+    )
+  })
+}

@@ -22,7 +22,7 @@ import type { MessagingScenarioInput } from '../../scenarios/schema/messaging.js
 import type { Credential } from './credentials.js'
 import { describeCredential } from './credentials.js'
 import { header } from './har-input.js'
-import { channelsIn, plannedChannels } from './infer-channels.js'
+import { channelsIn, plannedChannels, showsOnboarding } from './infer-channels.js'
 import {
   type OrganizationVisibility,
   planVisibility,
@@ -431,6 +431,7 @@ export function planMessaging(
         emailAddressVisibility: visibility.organization,
         ...(rateLimit === undefined ? {} : { rateLimit: { perHour: rateLimit } }),
         ...(channels === undefined ? {} : { channels }),
+        onboarding: showsOnboarding(own.map((plan) => plan.json)),
         users: users.map((user) => user.input),
       },
     })

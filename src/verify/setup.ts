@@ -50,6 +50,11 @@ export interface Setup {
   summary: VerifySetup
   /** Added to every recorded time to get the simulator's (non-zero when `now` moves the start). */
   shiftMs: number
+  /**
+   * Ids of the messages the simulator held from the start with their real content: its organizations'
+   * onboarding messages (not the stand-ins seeded for messages the recording shows only by id).
+   */
+  knownMessageIds: Set<number>
 }
 
 const DEFAULT_SEED = 'understudy-verify'
@@ -75,7 +80,8 @@ const EARLIER_MESSAGE = 'A message from before the recording (its content is not
 
 /**
  * Seeds the messages the recording shows existed before it: each a direct message from the organization's
- * Welcome Bot to the user whose newest message it was (between the first two when it was two users').
+ * Welcome Bot to the user whose newest message it was (between the first two when it was two users'). An id
+ * the simulator already holds (an onboarding message of the organization) is not seeded again.
  */
 function seedEarlierMessages(
   snapshot: Snapshot,
@@ -85,6 +91,7 @@ function seedEarlierMessages(
 ): number {
   const messaging = snapshot.services.messaging
   let seeded = 0
+  const held = new Set(messaging.messages.map((message) => message.id))
   for (const organization of plan.organizations) {
     const subdomain = organization.definition.subdomain
     const welcomeBot = messaging.users.find(
@@ -94,6 +101,7 @@ function seedEarlierMessages(
         user.email.toLowerCase() === 'welcome-bot@zulip.com',
     )
     for (const { id, userIds } of organization.earlierMessages) {
+      if (held.has(id)) continue
       const people = userIds.map((userId) => recordedToSim.get(userId))
       const [first, second] = people
       if (first === undefined || people.includes(undefined)) continue
@@ -104,6 +112,10 @@ function seedEarlierMessages(
         organization: subdomain,
         senderId: sender,
         recipientId: second ?? first,
+        channelId: null,
+        topic: '',
+        starred: false,
+        reactions: [],
         content: EARLIER_MESSAGE,
         renderedContent: `<p>${EARLIER_MESSAGE}</p>`,
         client: 'Internal',
@@ -162,6 +174,13 @@ function place(
   }
   // The store keeps users in the order restored: the order of their ids, as a real server lists them.
   messaging.users.sort((a, b) => a.id - b.id)
+  // The organizations' onboarding messages name the users by their ids before placing.
+  const moved = (userId: number) => newId.get(userId) ?? userId
+  for (const message of messaging.messages) {
+    message.senderId = moved(message.senderId)
+    message.recipientId = moved(message.recipientId)
+    for (const reaction of message.reactions) reaction.userId = moved(reaction.userId)
+  }
   const seededMessages = seedEarlierMessages(snapshot, plan, recordedToSim, at)
   const highest = Math.max(0, ...messaging.users.map((user) => user.id))
   const firstCreated = Math.min(...plan.createdUserIds)
@@ -231,8 +250,10 @@ export async function setUp(
   }
   const identities = new IdentityMap()
   let seededMessages = 0
+  const knownMessageIds = new Set<number>()
   if (messaging.organizations.length > 0) {
     const snapshot = simulator.snapshot()
+    for (const message of snapshot.services.messaging.messages) knownMessageIds.add(message.id)
     const placed = place(snapshot, messaging, clock.start)
     await simulator.restore(snapshot)
     for (const [recorded, simulated] of placed.recordedToSim)
@@ -254,6 +275,7 @@ export async function setUp(
     organizationUrls,
     identities,
     shiftMs: clock.shiftMs,
+    knownMessageIds,
     summary: {
       clock: { start: new Date(clock.start).toISOString(), from: clock.from },
       organizations: messaging.organizations.map((organization) => ({

@@ -113,7 +113,7 @@ describe('the state', () => {
     )
     expect(rows).toEqual([
       '8 404 messaging Acme null null: Page not found | Zulip',
-      '7 200 messaging Acme test-welcome-bot-custom-message iago@acme.example: message_id 1',
+      '7 200 messaging Acme test-welcome-bot-custom-message iago@acme.example: message_id 18',
       '6 400 messaging Acme create-user iago@acme.example: Email is already in use.',
       '5 200 messaging Acme create-user iago@acme.example: user_id 8',
       '4 401 router null createPresetsChatCompletions null: User not found.',

@@ -82,9 +82,12 @@ describe('feature levels', () => {
       ])
       expect(text).toContain('Page not found')
     }
-    expect(simulator.messaging.messages('acme')).toEqual([])
+    // Nothing was sent: acme holds its 16 onboarding messages only.
+    expect(simulator.messaging.messages('acme').map((message) => message.id)).toEqual(
+      Array.from({ length: 16 }, (_, i) => i + 1),
+    )
     at(416)
-    expect((await welcome()).body).toEqual({ result: 'success', msg: '', message_id: 1 })
+    expect((await welcome()).body).toEqual({ result: 'success', msg: '', message_id: 17 })
   })
 
   it('words a duplicate address the new way from 361 (PR #33664 merged at that level), as the real 384 server', async () => {
@@ -131,10 +134,29 @@ describe('feature levels', () => {
     expect((await api('GET', '/users/iago@acme.example')).body.user.user_id).toBe(2)
   })
 
+  // Zulip's description of `is_deleted` (level 490): "A boolean specifying whether the user has been permanently
+  // deleted. Deleted users are a subset of deactivated users (`is_active=false`) who have had their account
+  // data removed. This field is only present when `true`." The simulator deletes no user (it deactivates), so
+  // no user object has it, a deactivated one (Cordelia) included, before or after 490.
+  it('gives no user object is_deleted: only a permanently deleted user has it (level 490)', async () => {
+    for (const level of [489, 490, 500, 512]) {
+      at(level)
+      const reads = [
+        (await api('GET', '/users')).body.members,
+        [(await api('GET', `/users/${accounts.cordelia.id}`)).body.user],
+        [(await api('GET', '/users/cordelia@acme.example')).body.user],
+        [(await api('GET', '/users/me')).body],
+      ].flat()
+      expect(reads.length).toBeGreaterThan(3)
+      for (const user of reads) expect(Object.keys(user)).not.toContain('is_deleted')
+      expect(reads.find((user) => user.user_id === accounts.cordelia.id)?.is_active).toBe(false)
+    }
+  })
+
   it('answers only raw_content for a message below feature level 120', async () => {
     await welcome()
     at(119)
-    expect((await api('GET', '/messages/1')).body).toEqual({
+    expect((await api('GET', '/messages/17')).body).toEqual({
       result: 'success',
       msg: '',
       raw_content: 'A note from @_*role:administrators*:\n```quote\nhi\n```',

@@ -16,7 +16,7 @@ describe('GET /messages/{message_id}', () => {
     simulator.messaging.setFeatureLevel('acme', 442)
     await sendWelcome('Hello <team> & friends\n\nSecond paragraph')
     simulator.clock.advance(5000)
-    const { status, text } = await api('GET', '/messages/1')
+    const { status, text } = await api('GET', '/messages/17')
     expect(status).toBe(200)
     // The shape recorded from the real server: flags after submessages, the Welcome Bot's personal
     // recipient as recipient_id (327 to 481), its static avatar, the reader's display_recipient entry
@@ -26,7 +26,7 @@ describe('GET /messages/{message_id}', () => {
         result: 'success',
         msg: '',
         message: {
-          id: 1,
+          id: 17,
           sender_id: 7,
           content:
             '<p>A note from <span class="user-group-mention silent" data-user-group-id="11">Administrators</span>:</p>\n<blockquote>\n<p>Hello &lt;team&gt; &amp; friends</p>\n<p>Second paragraph</p>\n</blockquote>',
@@ -64,15 +64,15 @@ describe('GET /messages/{message_id}', () => {
     await sendWelcome('hi')
     const read = async (level: number) => {
       simulator.messaging.setFeatureLevel('acme', level)
-      return (await api('GET', '/messages/1')).body.message
+      return (await api('GET', '/messages/17')).body.message
     }
-    // Personal recipients are numbered with the users (1 to 7); the conversation of Iago and Welcome Bot
-    // got the next recipient id, 8, with its first message.
+    // Personal recipients are numbered with the users (1 to 7), then the channels' (8 to 10); the
+    // conversation of Iago and Welcome Bot got its recipient id, 12, with Iago's greeting (the second).
     expect((await read(326)).recipient_id).toBe(2)
     expect((await read(327)).recipient_id).toBe(7)
     expect((await read(481)).recipient_id).toBe(7)
     const newest = await read(482)
-    expect(newest.recipient_id).toBe(8)
+    expect(newest.recipient_id).toBe(12)
     expect(newest.display_recipient).toEqual([
       { id: 2, email: 'iago@acme.example', full_name: 'Iago', is_mirror_dummy: false },
       { id: 7, email: 'welcome-bot@zulip.com', full_name: 'Welcome Bot', is_mirror_dummy: false },
@@ -87,7 +87,7 @@ describe('GET /messages/{message_id}', () => {
 
   it('answers the Markdown with apply_markdown=false', async () => {
     await sendWelcome('Hello <team> & friends\n\nSecond paragraph')
-    const { body } = await api('GET', '/messages/1?apply_markdown=false')
+    const { body } = await api('GET', '/messages/17?apply_markdown=false')
     expect(body.message.content).toBe(RAW)
     expect(body.message.content_type).toBe('text/x-markdown')
   })
@@ -95,10 +95,10 @@ describe('GET /messages/{message_id}', () => {
   it('refuses everyone but the sender and the recipient, and unknown ids', async () => {
     await sendWelcome('private')
     for (const as of [accounts.desdemona, accounts.hamlet]) {
-      const { status, text } = await api('GET', '/messages/1', { as })
+      const { status, text } = await api('GET', '/messages/17', { as })
       expect([status, text]).toEqual([400, errorText('Invalid message(s)', 'BAD_REQUEST')])
     }
-    expect((await api('GET', '/messages/2')).text).toBe(
+    expect((await api('GET', '/messages/18')).text).toBe(
       errorText('Invalid message(s)', 'BAD_REQUEST'),
     )
     expect((await api('GET', '/messages/99999999999999999999')).text).toBe(
@@ -136,7 +136,7 @@ describe('GET /messages/{message_id}', () => {
     await sendWelcome('x')
     const { body } = await api(
       'GET',
-      '/messages/1?apply_markdown=true&narrow=x&allow_empty_topic_name=true',
+      '/messages/17?apply_markdown=true&narrow=x&allow_empty_topic_name=true',
     )
     expect(body.ignored_parameters_unsupported).toEqual(['narrow'])
   })

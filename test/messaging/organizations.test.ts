@@ -78,16 +78,25 @@ describe('organizations', () => {
   })
 
   it("keeps messages apart: another organization's message id is invalid", async () => {
-    await api('POST', '/realm/test_welcome_bot_custom_message', {
+    const { body } = await api('POST', '/realm/test_welcome_bot_custom_message', {
       as: alpha,
       base: base('alpha'),
       form: { welcome_message_custom_text: 'hi' },
     })
-    expect((await api('GET', '/messages/1', { as: alpha, base: base('alpha') })).status).toBe(200)
+    const path = `/messages/${body.message_id}`
+    expect((await api('GET', path, { as: alpha, base: base('alpha') })).status).toBe(200)
+    expect((await api('GET', path, { as: beta, base: base('beta') })).text).toBe(
+      errorText('Invalid message(s)', 'BAD_REQUEST'),
+    )
+    // Message ids are the server's: alpha's onboarding messages come first, then beta's, then the test.
+    const betaIds = simulator.messaging.messages('beta').map((message) => message.id)
+    expect(betaIds).not.toContain(body.message_id)
     expect((await api('GET', '/messages/1', { as: beta, base: base('beta') })).text).toBe(
       errorText('Invalid message(s)', 'BAD_REQUEST'),
     )
-    expect(simulator.messaging.messages('beta')).toEqual([])
+    expect(
+      (await api('GET', `/messages/${betaIds[0]}`, { as: beta, base: base('beta') })).status,
+    ).toBe(200)
   })
 
   it('gives each organization its own feature level', async () => {

@@ -14,6 +14,9 @@ const send = (
     form: text === undefined ? extra : { welcome_message_custom_text: text, ...extra },
   })
 const bad = (msg: string) => errorText(msg, 'BAD_REQUEST')
+/** `acme` holds 16 onboarding messages (docs/messaging.md): the test messages come after them. */
+const ONBOARDING = 16
+const sent = () => simulator.messaging.messages('acme').filter((message) => message.id > ONBOARDING)
 const wrapped = (text: string, fence = '```') =>
   `A note from @_*role:administrators*:\n${fence}quote\n${text}\n${fence}`
 
@@ -22,20 +25,22 @@ describe('POST /realm/test_welcome_bot_custom_message', () => {
     const { status, text } = await send('')
     expect(status).toBe(400)
     expect(text).toBe(bad('Message must not be empty'))
-    expect(simulator.messaging.messages('acme')).toEqual([])
+    expect(sent()).toEqual([])
   })
 
   it('sends one direct message from Welcome Bot to the caller and answers its id', async () => {
     const { status, text } = await send('Welcome Bot custom message for testing')
     expect(status).toBe(200)
-    expect(text).toBe('{"result":"success","msg":"","message_id":1}\n')
-    expect(simulator.messaging.messages('acme')).toEqual([
+    expect(text).toBe('{"result":"success","msg":"","message_id":17}\n')
+    expect(sent()).toEqual([
       {
-        id: 1,
+        id: 17,
         senderId: accounts.welcomeBot.id,
         senderEmail: 'welcome-bot@zulip.com',
         recipientId: accounts.desdemona.id,
         recipientEmail: 'desdemona@acme.example',
+        channel: null,
+        topic: '',
         content: wrapped('Welcome Bot custom message for testing'),
         renderedContent:
           '<p>A note from <span class="user-group-mention silent" data-user-group-id="11">Administrators</span>:</p>\n<blockquote>\n<p>Welcome Bot custom message for testing</p>\n</blockquote>',
@@ -45,14 +50,14 @@ describe('POST /realm/test_welcome_bot_custom_message', () => {
     ])
   })
 
-  it('numbers test messages from 1 upwards', async () => {
-    expect((await send('one')).body).toEqual({ result: 'success', msg: '', message_id: 1 })
+  it('numbers test messages on from the onboarding messages (17 in acme)', async () => {
+    expect((await send('one')).body).toEqual({ result: 'success', msg: '', message_id: 17 })
     expect((await send('two', accounts.iago)).body).toEqual({
       result: 'success',
       msg: '',
-      message_id: 2,
+      message_id: 18,
     })
-    expect(simulator.messaging.messages('acme').map((m) => m.recipientEmail)).toEqual([
+    expect(sent().map((m) => m.recipientEmail)).toEqual([
       'desdemona@acme.example',
       'iago@acme.example',
     ])
@@ -61,16 +66,13 @@ describe('POST /realm/test_welcome_bot_custom_message', () => {
   it('picks a fence longer than any fence inside the text', async () => {
     const text = 'Intro\n```python\nprint(1)\n```\n   ````\nnot a fence: x ``````'
     await send(text)
-    expect(simulator.messaging.messages('acme')[0]?.content).toBe(wrapped(text, '`````'))
+    expect(sent()[0]?.content).toBe(wrapped(text, '`````'))
   })
 
   it('keeps the text verbatim, surrounding whitespace included, and accepts a single space', async () => {
     await send('  hello \n')
     await send(' ')
-    expect(simulator.messaging.messages('acme').map((m) => m.content)).toEqual([
-      wrapped('  hello \n'),
-      wrapped(' '),
-    ])
+    expect(sent().map((m) => m.content)).toEqual([wrapped('  hello \n'), wrapped(' ')])
   })
 
   it('accepts 8000 characters and refuses 8001, counting code points', async () => {
@@ -116,7 +118,7 @@ describe('POST /realm/test_welcome_bot_custom_message', () => {
     expect(body).toEqual({
       result: 'success',
       msg: '',
-      message_id: 1,
+      message_id: 17,
       ignored_parameters_unsupported: ['Alpha', 'zeta'],
     })
   })
@@ -140,8 +142,8 @@ describe('POST /realm/test_welcome_bot_custom_message', () => {
       as: accounts.iago,
       multipart: { welcome_message_custom_text: 'line 1\nline 2' },
     })
-    expect(body).toEqual({ result: 'success', msg: '', message_id: 1 })
+    expect(body).toEqual({ result: 'success', msg: '', message_id: 17 })
     // fetch's FormData sends newlines in values as CRLF, as browsers do; the server keeps them.
-    expect(simulator.messaging.messages('acme')[0]?.content).toBe(wrapped('line 1\r\nline 2'))
+    expect(sent()[0]?.content).toBe(wrapped('line 1\r\nline 2'))
   })
 })

@@ -49,8 +49,9 @@ describe('zulip-js over the standalone server', () => {
     const sent = await iago.callEndpoint('/realm/test_welcome_bot_custom_message', 'POST', {
       welcome_message_custom_text: 'Hello from the server',
     })
-    expect(sent).toEqual({ result: 'success', msg: '', message_id: 1 })
-    const read = await iago.callEndpoint('/messages/1', 'GET')
+    // acme's 16 onboarding messages, then Welcome Bot's greeting to Romeo (17).
+    expect(sent).toEqual({ result: 'success', msg: '', message_id: 18 })
+    const read = await iago.callEndpoint('/messages/18', 'GET')
     expect([read.message.sender_email, read.raw_content, read.message.timestamp]).toEqual([
       'welcome-bot@zulip.com',
       'A note from @_*role:administrators*:\n```quote\nHello from the server\n```',

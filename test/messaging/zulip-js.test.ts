@@ -38,11 +38,12 @@ describe('zulip-js through setupServer', () => {
     const sent = await desdemona.callEndpoint('/realm/test_welcome_bot_custom_message', 'POST', {
       welcome_message_custom_text: 'Hi\nthere',
     })
-    expect(sent).toEqual({ result: 'success', msg: '', message_id: 1 })
-    expect(simulator.messaging.messages('acme')[0]?.content).toBe(
+    // After acme's 16 onboarding messages.
+    expect(sent).toEqual({ result: 'success', msg: '', message_id: 17 })
+    expect(simulator.messaging.messages('acme').at(-1)?.content).toBe(
       'A note from @_*role:administrators*:\n```quote\nHi\nthere\n```',
     )
-    const read = await desdemona.callEndpoint('/messages/1', 'GET', { apply_markdown: false })
+    const read = await desdemona.callEndpoint('/messages/17', 'GET', { apply_markdown: false })
     expect(read.raw_content).toBe('A note from @_*role:administrators*:\n```quote\nHi\nthere\n```')
   })
 

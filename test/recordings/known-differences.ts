@@ -11,7 +11,10 @@
  *   order is the database's; verify compares those lists as sets (src/verify/unordered.ts), every element and
  *   field still compared.
  * - `max_message_id` 12 and 14 of the owner and the member: onboarding messages that existed before the
- *   recording; verify seeds them at their ids, as it seeds the users that existed.
+ *   recording; verify seeds them at their ids, as it seeds the users that existed. The onboarding recordings
+ *   (zulip-384-onboarding.har, zulip-442-onboarding.har) read those messages: there the set-up's organization
+ *   holds the real onboarding messages (a recorded Welcome Bot channel message shows it), and every read is
+ *   compared.
  * - Dummy addresses `user<id>@localhost` against the simulator's `user<id>@localhost.zulipchat.com`: the fake
  *   e-mail domain is the organization's identity (the oracle's `FAKE_EMAIL_DOMAIN`), mapped like its URL.
  * - 442, exchange 92: the welcome text `#**general**`, a channel link on the real server (`<a class="stream"
@@ -30,6 +33,8 @@
 export type RecordingName =
   | 'zulip-oracle/zulip-384.har'
   | 'zulip-oracle/zulip-442.har'
+  | 'zulip-oracle/zulip-384-onboarding.har'
+  | 'zulip-oracle/zulip-442-onboarding.har'
   | 'examples/zulip-324-create-user.har'
   | 'examples/zulip-420-create-user.har'
   | 'examples/openrouter-reads.har'
@@ -44,6 +49,8 @@ export type RecordingName =
 export const KNOWN_DIFFERENCES: Record<RecordingName, string[]> = {
   'zulip-oracle/zulip-384.har': [],
   'zulip-oracle/zulip-442.har': [],
+  'zulip-oracle/zulip-384-onboarding.har': [],
+  'zulip-oracle/zulip-442-onboarding.har': [],
   'examples/zulip-324-create-user.har': [],
   'examples/zulip-420-create-user.har': [],
   'examples/openrouter-reads.har': [],

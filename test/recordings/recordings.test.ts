@@ -15,6 +15,8 @@ import { KNOWN_DIFFERENCES, KNOWN_SKIPPED, type RecordingName } from './known-di
 const RECORDINGS: Record<RecordingName, VerifyOptions> = {
   'zulip-oracle/zulip-384.har': {},
   'zulip-oracle/zulip-442.har': {},
+  'zulip-oracle/zulip-384-onboarding.har': {},
+  'zulip-oracle/zulip-442-onboarding.har': {},
   'examples/zulip-324-create-user.har': { featureLevel: 324, keyOrder: false },
   'examples/zulip-420-create-user.har': { featureLevel: 420, keyOrder: false },
   'examples/openrouter-reads.har': { keyOrder: false },

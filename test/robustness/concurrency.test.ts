@@ -85,7 +85,8 @@ describe('concurrent requests in process (msw)', () => {
     expect(users.map((u) => u.userId)).toEqual(users.map((_, i) => i + 1))
     expect(users).toHaveLength(7 + 80)
     const messages = simulator.messaging.messages('acme')
-    expect(messages.map((m) => m.id)).toEqual(Array.from({ length: 80 }, (_, i) => i + 1))
+    // acme's 16 onboarding messages, then a greeting for each of the 80 users and the 80 test messages.
+    expect(messages.map((m) => m.id)).toEqual(Array.from({ length: 16 + 160 }, (_, i) => i + 1))
     expect(simulator.journal.count()).toBe(400)
     expect(new Set(simulator.journal.entries().map((e) => e.seq)).size).toBe(400)
   })

@@ -278,8 +278,18 @@ describe('messaging organizations', () => {
           expect(emails.filter((e) => e.startsWith('user')).sort()).toEqual(
             [...(created[org] ?? [])].sort(),
           )
-          expect(simulator.messaging.messages(org).map((m) => m.id)).toEqual(sent[org])
-          expect(simulator.messaging.messages(org).every((m) => m.content.includes(org))).toBe(true)
+          // The test messages (beside the organization's onboarding messages and greetings).
+          const tests = simulator.messaging
+            .messages(org)
+            .filter((m) => m.content.startsWith('A note from'))
+          expect(tests.map((m) => m.id)).toEqual(sent[org])
+          expect(tests.every((m) => m.content.includes(org))).toBe(true)
+          // Each created user got one greeting, in its own organization only.
+          const greeted = simulator.messaging
+            .messages(org)
+            .filter((m) => m.channel === null && !m.content.startsWith('A note from'))
+            .map((m) => m.recipientEmail)
+          for (const email of created[org] ?? []) expect(greeted).toContain(email)
         }
         const ids = ['alpha', 'beta'].flatMap((org) =>
           simulator.messaging.users(org).map((u) => u.userId),

@@ -123,7 +123,8 @@ describe('the snapshot itself', () => {
     expect(router.keys.map((key) => key.key)).toContain(keys.inference)
     const messaging = snapshot.services.messaging
     expect(messaging.users.map((user) => user.email)).toContain('romeo@acme.example')
-    expect(messaging.messages).toHaveLength(1)
+    // acme's 16 onboarding messages, Welcome Bot's greeting to Romeo and the test message.
+    expect(messaging.messages).toHaveLength(18)
     expect(messaging.organizations[0]).toMatchObject({
       featureLevel: FEATURE_LEVEL,
       rateLimit: { perMinute: 5, perHour: 2000 },

@@ -8,6 +8,8 @@ import { type Difference, verifyHar } from '../../src/verify/index.js'
 import { copy, editBody, entry, position, sessionHar } from './support.js'
 
 const har = await sessionHar()
+/** The same session in bare organizations (no onboarding messages): Iago's `max_message_id` is -1 there. */
+const bareHar = await sessionHar({ scenario: 'empty' })
 const MESSAGING = 'https://acme.zulipchat.com/api/v1'
 const ROUTER = 'https://openrouter.ai/api/v1'
 
@@ -182,7 +184,7 @@ describe('an edited copy: exactly one difference per edit, with both values', ()
   })
 
   it('a max_message_id where the simulator has none: -1 is a value, not an id to map', async () => {
-    const edited = copy(har)
+    const edited = copy(bareHar)
     const me = entry(edited, 'GET', '/users/me')
     editBody(me, (body) => {
       body.max_message_id = 5
@@ -262,7 +264,7 @@ describe('identity is not a difference', () => {
   it('messages that existed before the recording, as a max_message_id shows them, are seeded at their ids', async () => {
     // As on a real server, where onboarding messages come first: every message id 20 higher, and Iago's
     // newest message before the recording is 12.
-    const later = copy(har)
+    const later = copy(bareHar)
     for (const e of later.log.entries) {
       e.request.url = e.request.url.replace(
         /\/messages\/(\d+)/,

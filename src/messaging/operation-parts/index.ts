@@ -8,7 +8,7 @@
 export { renderParagraphs, renderWelcomeMessage, welcomeMessageContent } from '../markdown.js'
 export { mayHoldEmoji } from '../markdown-inline.js'
 export { md5Hex } from '../md5.js'
-export { readableMessage } from '../message-access.js'
+export { messageFlags, newestMessageId, readableMessage } from '../message-access.js'
 export { isStrongPassword } from '../password.js'
 export { messageToWire, userToWire } from '../serialize.js'
 export { isOnlyOwner, userForAdmin } from '../user-access.js'
