@@ -356,6 +356,7 @@ describe.skipIf(!hasChromium)('the inspector in Chromium', { timeout: 30_000 }, 
       'sendChatCompletionRequest — POST /chat/completions',
       'createMessages — POST /messages',
       'createResponses — POST /responses',
+      'getModels — GET /models',
     ])
     await page.selectOption('#fault-operation', 'router/listPresets')
     await page.locator('#fault-status').fill('429')
