@@ -167,7 +167,8 @@ const EMPTY_TOPIC = '<em>general chat</em>'
 /**
  * Channel, topic and message links to the organization's channels, as placeholders (the real server's
  * `StreamTopicMessagePattern`, `StreamTopicPattern`, `StreamPattern`); a name no channel has stays text.
- * A topic link has no `/with/<message id>`: the simulator's channels hold no messages.
+ * A topic link has no `/with/<message id>` (the real server adds its topic's newest message id; the onboarding
+ * messages are not looked up here: an approximation listed in docs/messaging.md).
  */
 export function channelLinks(
   text: string,
