@@ -206,6 +206,33 @@ function reactionToWire(
   return wire
 }
 
+/** The keys every message object starts with, in the real server's order (`MessageDict`), up to the recipient. */
+function messageHead(
+  message: MessageRecord,
+  sender: UserRecord,
+  recipientId: number,
+  subject: string,
+  options: MessageWireOptions,
+): Record<string, unknown> {
+  return {
+    id: message.id,
+    sender_id: sender.id,
+    content: options.applyMarkdown ? message.renderedContent : message.content,
+    recipient_id: recipientId,
+    timestamp: Math.floor(message.sentAt / 1000),
+    client: message.client,
+    subject,
+    topic_links: [],
+    is_me_message: false,
+    reactions: message.reactions.map((reaction) => reactionToWire(reaction, options)),
+    submessages: [],
+    flags: options.flags,
+    sender_full_name: sender.fullName,
+    sender_email: apiEmail(sender, options),
+    sender_realm_str: sender.isSystemBot ? 'zulipinternal' : options.organization.subdomain,
+  }
+}
+
 /**
  * A channel message's object: `display_recipient` the channel's name, `type` `stream` with its
  * `stream_id` after it, `subject` the topic, `recipient_id` the channel's recipient.
@@ -217,21 +244,13 @@ function channelMessageToWire(
 ): Record<string, unknown> {
   const channel = options.organization.channels.find((c) => c.id === message.channelId)
   return {
-    id: message.id,
-    sender_id: sender.id,
-    content: options.applyMarkdown ? message.renderedContent : message.content,
-    recipient_id: channel?.recipientId ?? message.conversationRecipientId,
-    timestamp: Math.floor(message.sentAt / 1000),
-    client: message.client,
-    subject: message.topic,
-    topic_links: [],
-    is_me_message: false,
-    reactions: message.reactions.map((reaction) => reactionToWire(reaction, options)),
-    submessages: [],
-    flags: options.flags,
-    sender_full_name: sender.fullName,
-    sender_email: apiEmail(sender, options),
-    sender_realm_str: sender.isSystemBot ? 'zulipinternal' : options.organization.subdomain,
+    ...messageHead(
+      message,
+      sender,
+      channel?.recipientId ?? message.conversationRecipientId,
+      message.topic,
+      options,
+    ),
     display_recipient: channel?.name ?? '',
     type: 'stream',
     stream_id: message.channelId,
@@ -272,21 +291,13 @@ export function messageToWire(
     people = order < 0 ? [other, own] : order > 0 ? [own, other] : [own]
   }
   return {
-    id: message.id,
-    sender_id: sender.id,
-    content: options.applyMarkdown ? message.renderedContent : message.content,
-    recipient_id: recipientIdFor(message, sender, recipient, options),
-    timestamp: Math.floor(message.sentAt / 1000),
-    client: message.client,
-    subject: '',
-    topic_links: [],
-    is_me_message: false,
-    reactions: message.reactions.map((reaction) => reactionToWire(reaction, options)),
-    submessages: [],
-    flags: options.flags,
-    sender_full_name: sender.fullName,
-    sender_email: apiEmail(sender, options),
-    sender_realm_str: sender.isSystemBot ? 'zulipinternal' : options.organization.subdomain,
+    ...messageHead(
+      message,
+      sender,
+      recipientIdFor(message, sender, recipient, options),
+      '',
+      options,
+    ),
     display_recipient: people,
     type: 'private',
     // `client_gravatar` is true for this endpoint.
