@@ -173,6 +173,8 @@ export interface SimulatorCore extends SimulatorFetchApi, ServiceInstances {
    * Not the journal, nor armed faults. See docs/state.md.
    */
   snapshot(): Snapshot
+  /** The id source's position (what `snapshot()` keeps of it), read without taking a snapshot. */
+  idPosition(): readonly number[]
   /**
    * Puts the simulator in the state of a snapshot (from this simulator or another): the same requests then
    * get the same answers. Like a reset to the snapshot: no faults or journal entries afterwards; a later
@@ -380,6 +382,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       reset()
     },
     snapshot: () => takeSnapshot({ scenario, seed, ids, clock, latency, services }),
+    idPosition: () => ids.position(),
     async restore(input) {
       if (hasPathPatterns((input as { scenario?: unknown } | null)?.scenario))
         await loadLinearPatterns()

@@ -151,6 +151,9 @@ export async function keepStateFile(
       ...serviceNames.map((name) => simulator[name].changes()),
       typeof simulator.seed,
       simulator.seed,
+      // An inference draws ids without changing a table: the next ids are state too (after a restart the
+      // generation ids would otherwise repeat).
+      simulator.idPosition().join(),
       JSON.stringify(simulator.latency.get()),
       JSON.stringify(simulator.clock.state()),
       simulator.scenario.name,

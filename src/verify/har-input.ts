@@ -150,11 +150,21 @@ function unusableNote(entry: RawEntry): string | undefined {
   return undefined
 }
 
-/** Whether a body is JSON nested deeper than `MAX_JSON_DEPTH` (comparing it would overflow the stack). */
+/**
+ * Whether a body is JSON nested deeper than `MAX_JSON_DEPTH`, or an event stream with such JSON in a `data:`
+ * line (comparing either would overflow the stack).
+ */
 function tooDeep(body: string | undefined): boolean {
   if (body === undefined || !nestedDeeperThan(body, MAX_JSON_DEPTH)) return false
+  if (deepJson(body)) return true
+  return body.split(/\r?\n/).some((line) => line.startsWith('data:') && deepJson(line.slice(5)))
+}
+
+/** Whether a text is JSON nested deeper than `MAX_JSON_DEPTH`. */
+function deepJson(text: string): boolean {
+  if (!nestedDeeperThan(text, MAX_JSON_DEPTH)) return false
   try {
-    JSON.parse(body)
+    JSON.parse(text)
     return true
   } catch {
     return false

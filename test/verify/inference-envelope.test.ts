@@ -124,3 +124,16 @@ describe('verify --har on the real router’s inference', () => {
     ])
   })
 })
+
+describe('a stream whose data nests JSON past the limit', () => {
+  it('is refused naming the entry, not compared until the stack overflows', async () => {
+    const deep = `${'['.repeat(5_000)}1${']'.repeat(5_000)}`
+    const har = edited(
+      (entry) =>
+        entry.response.content.text.startsWith('data: ') ||
+        entry.response.content.text.includes('\ndata: '),
+      (text) => `${text.split('\n\n')[0]}\n\ndata: ${deep}\n\n`,
+    )
+    await expect(verifyHar(har)).rejects.toThrow('body nests JSON more than 1,000 levels deep')
+  })
+})

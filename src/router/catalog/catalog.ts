@@ -85,6 +85,18 @@ function providerName(slug: string): string {
 }
 
 const snapshotById = new Map(SNAPSHOT_LIST.data.map((model) => [model.id, model]))
+/**
+ * Other names the real service takes for a listed model: its `canonical_slug`, and its id with `-` for `.`
+ * (`anthropic/claude-haiku-4-5` for `anthropic/claude-haiku-4.5`: asked of the real service in
+ * test/recordings/openrouter/chat-stream-bedrock-2026-05-06.sse, which answered as the canonical slug). A listed id always wins over an alias.
+ */
+const snapshotByAlias = new Map<string, CatalogModel>()
+for (const listed of SNAPSHOT_LIST.data) {
+  for (const alias of [listed.canonical_slug, listed.id.replaceAll('.', '-')]) {
+    if (typeof alias === 'string' && !snapshotById.has(alias) && !snapshotByAlias.has(alias))
+      snapshotByAlias.set(alias, listed)
+  }
+}
 
 /** The catalog of each scenario's `router.models` (the same list object: the same catalog). */
 const catalogs = new WeakMap<readonly ScenarioModel[], ModelCatalog>()
@@ -104,7 +116,7 @@ function modelCatalog(added: readonly ScenarioModel[]): ModelCatalog {
   let text: string | undefined
   const own = new Map(added.map((model) => [model.id, model]))
   const ownWire = new Map(added.map((model) => [model.id, scenarioModelToWire(model)]))
-  const exact = (id: string) => ownWire.get(id) ?? snapshotById.get(id)
+  const exact = (id: string) => ownWire.get(id) ?? snapshotById.get(id) ?? snapshotByAlias.get(id)
   return {
     find(id) {
       const model = exact(id)

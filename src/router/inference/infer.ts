@@ -163,11 +163,12 @@ function unknownModel(
   model: string,
   effective: Readonly<Record<string, unknown>>,
 ): PlainResponse | undefined {
-  const requested = [model]
+  // A set: a `models` list of a million ids is looked through once (a list's `includes` made it quadratic).
+  const named = new Set([model])
   if (Array.isArray(effective.models)) {
-    for (const other of effective.models)
-      if (typeof other === 'string' && !requested.includes(other)) requested.push(other)
+    for (const other of effective.models) if (typeof other === 'string') named.add(other)
   }
+  const requested = [...named]
   const missing = requested.find((id) => catalog.find(id) === undefined)
   if (missing === undefined) return undefined
   return routerError(400, `${missing} is not a valid model ID`, {
