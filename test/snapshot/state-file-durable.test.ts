@@ -63,4 +63,17 @@ describe.each(['direct', 'msw'] as const)('the %s engine with a state file', (en
     await moved.arrayBuffer()
     expect((await onDisk()).clock.fixedAt).toBe(Date.parse(NOW) + 86_400_000)
   })
+
+  it('answers an inference once the file holds the id source it moved (no generation id repeats after a restart)', async () => {
+    server = await startServer({ port: 0, seed: 'durable', now: NOW, stateFile: file, engine })
+    const response = await fetch(`${server.services.router}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.inference}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o', messages: [{ role: 'user', content: 'Hi' }] }),
+    })
+    expect(response.status).toBe(200)
+    await response.arrayBuffer()
+    // Nothing but the ids changed: before, no save was made at all (the file did not exist).
+    expect((await onDisk()).ids).toEqual(server.simulator.snapshot().ids)
+  })
 })
