@@ -1,7 +1,8 @@
 /**
  * How the matchers are typed on a runner's `expect(simulator)`, once for both runners: `understudy-mock/vitest`
- * merges these into vitest's `Assertion`, `understudy-mock/jest` into the `Matchers` of Jest's `expect` package.
- * Each matcher exists only where the received value holds what it reads (on anything else it is `never`).
+ * merges the asymmetric forms' signatures into chai's `Assertion` (one declaration for vitest 3, 4 and 5),
+ * `understudy-mock/jest` these into the `Matchers` of Jest's `expect` package, where each matcher exists only
+ * where the received value holds what it reads (on anything else it is `never`).
  * @module
  */
 import type { JournalFilter } from '../operations/journal.js'

@@ -86,7 +86,8 @@ async function call(
   const request = await abortable(located.read(exchange.maxBodyBytes), signal)
   const outcome = await abortable(route.answer(request), signal)
   if (outcome === undefined) {
-    // The patterns matched but the service declined (e.g. an organization the scenario does not have).
+    // The patterns matched but the service declined (the patterns claim what the services answer, so this is a
+    // safety net, not an expected path).
     if (fallback) return fallback(toRequest(request, signal))
     throw await exchange.unmatched(request.method, request.url)
   }

@@ -103,8 +103,13 @@ export function takeFailures(): string[] {
 /** Writes this worker's counts for one test file, when `UNDERSTUDY_CONTRACT_STATS` names a folder. */
 export function writeStats(testFile: string): void {
   const folder = process.env.UNDERSTUDY_CONTRACT_STATS
-  if (!folder || Object.keys(stats).length === 0) return
+  if (!folder || Object.keys(stats).length === 0) {
+    for (const key of Object.keys(stats)) delete stats[key]
+    return
+  }
   mkdirSync(folder, { recursive: true })
   const name = testFile.replace(/[^A-Za-z0-9]+/g, '_').slice(-120)
   writeFileSync(join(folder, `${name}.json`), JSON.stringify({ file: testFile, stats }, null, 1))
+  // The next file of this worker counts its own (the suite's files share their worker's modules).
+  for (const key of Object.keys(stats)) delete stats[key]
 }

@@ -27,9 +27,13 @@ describe('the kept descriptions', () => {
 
   it('gives the router request schemas the package ships', () => {
     expect(() =>
-      execFileSync('node', [join(root, 'scripts/contract/router-request-schemas.mjs'), '--check'], {
-        stdio: 'pipe',
-      }),
+      execFileSync(
+        process.execPath,
+        [join(root, 'scripts/contract/router-request-schemas.mjs'), '--check'],
+        {
+          stdio: 'pipe',
+        },
+      ),
     ).not.toThrow()
   })
 })

@@ -5,7 +5,7 @@
  * `Prefer` header, then armed faults, then the body limit, then the most recently added stub, then the
  * service's own simulation.
  */
-import { describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { createSimulator, type ScenarioDefinition } from '../../src/index.js'
 import { startServer } from '../../src/server/index.js'
 import { useServer } from '../support/server.js'
@@ -27,6 +27,10 @@ const completion = {
   object: 'chat.completion',
   choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }],
 }
+
+// The suite's files share their worker's modules (vitest.config.ts): after the test that loads the package anew,
+// the next file starts from a fresh registry rather than this file's second copy.
+afterAll(() => vi.resetModules())
 
 describe('over HTTP', () => {
   const server = useServer({ seed: 'stubs', now: NOW })
