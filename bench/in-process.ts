@@ -11,7 +11,7 @@
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 // Type only: the function itself is loaded from the build below. Named, so knip sees the bench use it.
-import type { toPlainRequest as readRequest } from '../src/msw/adapter.js'
+import type { toPlainRequest as readRequest } from '../src/simulator/msw/adapter.js'
 import {
   createGetPreset,
   fromDist,
@@ -26,9 +26,11 @@ import {
   x,
 } from './lib.js'
 
-const { createSimulator } = await fromDist<typeof import('../src/simulator.js')>('src/simulator.js')
+const { createSimulator } = await fromDist<typeof import('../src/simulator/simulator.js')>(
+  'src/simulator/simulator.js',
+)
 const { toPlainRequest } = await fromDist<{ toPlainRequest: typeof readRequest }>(
-  'src/msw/adapter.js',
+  'src/simulator/msw/adapter.js',
 )
 const simulator = createSimulator()
 const server = setupServer(...simulator.handlers)

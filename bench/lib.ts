@@ -26,7 +26,7 @@ export const DIST = process.env.BENCH_DIST ?? join(ROOT, 'dist')
 /**
  * Imports a module of the built package (see `DIST`): the code users install and run, not the
  * TypeScript sources through tsx.
- * @example const { createSimulator } = await fromDist<typeof import('../src/simulator.js')>('src/simulator.js')
+ * @example const { createSimulator } = await fromDist<typeof import('../src/simulator/simulator.js')>('src/simulator/simulator.js')
  */
 export async function fromDist<T>(path: string): Promise<T> {
   const file = join(DIST, path)

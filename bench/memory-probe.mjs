@@ -35,7 +35,7 @@ const memory = () => {
 const dist = process.env.BENCH_DIST
   ? pathToFileURL(`${process.env.BENCH_DIST}/`)
   : new URL('../dist/', import.meta.url)
-const { createSimulator } = await import(new URL('src/simulator.js', dist).href)
+const { createSimulator } = await import(new URL('src/simulator/simulator.js', dist).href)
 const small = createSimulator()
 await small.ready
 const before = memory()

@@ -83,11 +83,11 @@ function category(node: Node): string {
   if (ours) {
     const path = ours[2] as string
     if (ours[1] === 'bench') return 'bench (the bare server)'
-    if (path.startsWith('journal/')) return 'journal (src/journal)'
+    if (path.startsWith('journal/')) return 'journal (src/engine/journal)'
     if (path.startsWith('core/ids')) return 'ids (src/core/ids)'
     if (path.startsWith('core/clock')) return 'clock (src/core/clock)'
     if (/validation|params|body|form/.test(path)) return `validation (src/${path.split('/')[0]})`
-    if (path.startsWith('server/')) return 'server I/O (src/server)'
+    if (path.startsWith('server/')) return 'server I/O (src/entries/server)'
     return `src/${path.split('/')[0]?.replace(/\.js$/, '')}`
   }
   return where(node).file

@@ -50,7 +50,11 @@ cpSync(join(ROOT, 'dist'), snapshot, {
   recursive: true,
   filter: (source) => !/\.d\.[cm]?ts$|\.map$/.test(source),
 })
-for (const file of ['src/simulator.js', 'src/server/index.js', 'bin/understudy.js'])
+for (const file of [
+  'src/simulator/simulator.js',
+  'src/entries/server/index.js',
+  'bin/understudy.js',
+])
   if (!existsSync(join(snapshot, file))) throw new Error(`dist/${file} is missing: build first`)
 process.env.BENCH_DIST = snapshot
 const crashed: string[] = []

@@ -120,8 +120,8 @@ async function withBystander(url: string, work: () => Promise<Answer>) {
 const cases: Record<string, () => Promise<unknown>> = {
   async wait() {
     const { createSimulator } = (await import(
-      pathToFileURL(join(root, 'src/index.ts')).href
-    )) as typeof import('../src/index.js')
+      pathToFileURL(join(root, 'src/entries/index.ts')).href
+    )) as typeof import('../src/entries/index.js')
     const simulator = createSimulator({ seed: 'bench', now: '2026-01-01T00:00:00Z' })
     const list = () =>
       simulator.fetch('https://openrouter.ai/api/v1/presets', { headers: { authorization: KEY } })

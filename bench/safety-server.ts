@@ -1,7 +1,7 @@
 /**
  * The standalone server of a source tree, in a process of its own for `bench/safety-case.ts` (which loads
  * it from another): `node --import tsx bench/safety-server.ts <root> [<organizations>]` starts
- * `startServer` from `<root>/src/server/index.ts` on a free port (with that many extra messaging
+ * `startServer` from `<root>/src/entries/server/index.ts` on a free port (with that many extra messaging
  * organizations in the scenario, for the inspector's poll), prints `ready {"url","pid"}` on one line, then
  * serves until its stdin closes; a line `measure` on its stdin prints `memory {"rssMb","heapMb"}` (after a
  * full collection when started with `--expose-gc`).
@@ -13,8 +13,8 @@ import { pathToFileURL } from 'node:url'
 const [root = '.', organizations = '0'] = process.argv.slice(2)
 const load = (path: string) => import(pathToFileURL(join(root, path)).href)
 const { startServer } = (await load(
-  'src/server/index.ts',
-)) as typeof import('../src/server/index.js')
+  'src/entries/server/index.ts',
+)) as typeof import('../src/entries/server/index.js')
 const { scenarios } = (await load('scenarios/index.ts')) as typeof import('../scenarios/index.js')
 
 /** The default scenario with `count` more organizations of six users each (the default's own are kept). */

@@ -7,7 +7,7 @@
  * @module
  */
 import { setupServer } from 'msw/node'
-import type { Simulator } from '../src/simulator.js'
+import type { Simulator } from '../src/simulator/simulator.js'
 import {
   compareLoad,
   createGetPreset,
@@ -27,7 +27,9 @@ import {
   x,
 } from './lib.js'
 
-const { createSimulator } = await fromDist<typeof import('../src/simulator.js')>('src/simulator.js')
+const { createSimulator } = await fromDist<typeof import('../src/simulator/simulator.js')>(
+  'src/simulator/simulator.js',
+)
 const SIZES = pick([0, 10_000, 100_000], [0, 1_000])
 const LIMIT = 1.2
 const largest = SIZES[SIZES.length - 1] as number

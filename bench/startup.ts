@@ -10,7 +10,7 @@ import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import type { PlainRequest } from '../src/core/http.js'
+import type { PlainRequest } from '../src/engine/core/http.js'
 import {
   DIST,
   fromDist,
@@ -57,7 +57,7 @@ const SERVE = ['serve', '--port', '0', '--quiet']
 const BIN = join(DIST, 'bin', 'understudy.js')
 /** The CLI from source (as `npm start` runs it) and, when built, the package bin (as installed). */
 const starts = {
-  tsx: { cli: ['--import', 'tsx', 'src/cli.ts', ...SERVE], bare: ['--import', 'tsx'] },
+  tsx: { cli: ['--import', 'tsx', 'src/entries/cli.ts', ...SERVE], bare: ['--import', 'tsx'] },
   ...(existsSync(BIN) ? { dist: { cli: [BIN, ...SERVE], bare: [] as string[] } } : {}),
 }
 const runs = pick(3, 1)
@@ -74,7 +74,7 @@ for (const [name, { cli, bare }] of Object.entries(starts)) {
   const judged = name === 'dist'
   rows.push({
     group: 'start-up',
-    item: `CLI cold start to first answer (${judged ? 'the package bin, dist/bin/understudy.js' : 'npm start: node --import tsx src/cli.ts'})`,
+    item: `CLI cold start to first answer (${judged ? 'the package bin, dist/bin/understudy.js' : 'npm start: node --import tsx src/entries/cli.ts'})`,
     value: `${ms(cold, 0)} (first ${ms(times.cli[0] as number, 0)})`,
     baseline: `bare node:http ${judged ? '' : 'under tsx '}${ms(median(times.bare), 0)}`,
     ...(judged ? { ratio: ms(cold, 0), target: '< 500 ms', met: cold < 500 } : {}),
@@ -91,9 +91,15 @@ if (!('dist' in starts)) {
 }
 
 const importBegan = performance.now()
-const { createSimulator } = await fromDist<typeof import('../src/simulator.js')>('src/simulator.js')
+const { createSimulator } = await fromDist<typeof import('../src/simulator/simulator.js')>(
+  'src/simulator/simulator.js',
+)
 const importMs = performance.now() - importBegan
-rows.push({ group: 'start-up', item: 'import dist/src/simulator.js', value: ms(importMs, 0) })
+rows.push({
+  group: 'start-up',
+  item: 'import dist/src/simulator/simulator.js',
+  value: ms(importMs, 0),
+})
 
 const count = pick(200, 5)
 const created: number[] = []

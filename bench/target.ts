@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net'
 import type {
   readBody as ReadBody,
   writeFetchResponse as WriteFetchResponse,
-} from '../src/server/node-io.js'
+} from '../src/entries/server/node-io.js'
 import { fromDist, OPS, scaledScenario, serverPath } from './lib.js'
 
 type Serve = (request: IncomingMessage, response: ServerResponse) => Promise<void>
@@ -64,8 +64,9 @@ function bare(): Promise<string> {
 }
 
 async function understudy(engine: 'direct' | 'msw', records: number): Promise<string> {
-  const { startServer } =
-    await fromDist<typeof import('../src/server/index.js')>('src/server/index.js')
+  const { startServer } = await fromDist<typeof import('../src/entries/server/index.js')>(
+    'src/entries/server/index.js',
+  )
   const scenario = records > 0 ? scaledScenario(records) : undefined
   return (await startServer({ port: 0, engine, scenario })).url
 }
@@ -75,9 +76,9 @@ async function adapter(records: number): Promise<string> {
     await Promise.all([
       import('msw'),
       fromDist<{ readBody: typeof ReadBody; writeFetchResponse: typeof WriteFetchResponse }>(
-        'src/server/node-io.js',
+        'src/entries/server/node-io.js',
       ),
-      fromDist<typeof import('../src/simulator.js')>('src/simulator.js'),
+      fromDist<typeof import('../src/simulator/simulator.js')>('src/simulator/simulator.js'),
     ])
   let origin = ''
   let handlers: ReturnType<ReturnType<typeof createSimulator>['handlersFor']> = []

@@ -1,5 +1,5 @@
 /**
- * Bundles the built CLI (`dist/src/cli.js`) into `dist/bin/understudy.js`, the package's `bin`.
+ * Bundles the built CLI (`dist/src/entries/cli.js`) into `dist/bin/understudy.js`, the package's `bin`.
  *
  * Why: a cold start of the CLI is mostly module loading. Every zod entry also loads its 64 locale files
  * (which Understudy never uses) besides about 30 of core and API, and Understudy's own modules are 90 more;
@@ -11,7 +11,7 @@ import { chmodSync, readFileSync } from 'node:fs'
 import { build } from 'esbuild'
 
 await build({
-  entryPoints: { understudy: 'dist/src/cli.js' },
+  entryPoints: { understudy: 'dist/src/entries/cli.js' },
   outdir: 'dist/bin',
   bundle: true,
   splitting: true,
@@ -20,7 +20,7 @@ await build({
   target: 'node22',
   external: ['msw'],
   logLevel: 'warning',
-  // The scenario file and the user's tsx (src/cli/scenario-file.ts) are imported at run time from computed
+  // The scenario file and the user's tsx (src/entries/cli/scenario-file.ts) are imported at run time from computed
   // paths, which esbuild leaves as they are: tsx comes from the user's project, never from this bundle.
   logOverride: { 'unsupported-dynamic-import': 'silent' },
 })

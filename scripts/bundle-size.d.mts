@@ -8,7 +8,7 @@ export interface PageBundle {
   atStart: number
   total: number
   chunks: Array<{ file: string; bytes: number; when: When; entry: string | null }>
-  /** Bytes of output per part (zod, msw and its dependencies, src/router, …), by when they load. */
+  /** Bytes of output per part (zod, msw and its dependencies, src/services/router, …), by when they load. */
   groups: Record<string, Record<When, number>>
 }
 

@@ -7,7 +7,7 @@
  *
  * Each page's output is read from esbuild's metafile: the **initial** chunks (the entry and what it imports
  * statically), the chunks `startSimulator` loads before it resolves (**at start**: the dynamic import of
- * `src/simulator.js` and what that imports statically), and the rest, loaded **on demand** (msw's GraphQL,
+ * `src/simulator/simulator.js` and what that imports statically), and the rest, loaded **on demand** (msw's GraphQL,
  * re2js for text patterns). Every figure is minified bytes, not compressed.
  * @module
  */
@@ -54,12 +54,13 @@ function groupOf(path) {
   const own = /(?:^|\/)dist\/(.*)$/.exec(path)?.[1]
   if (own === undefined) return 'the page'
   if (own.includes('described-schemas'))
-    return 'src/router/validation/described-schemas (generated)'
+    return 'src/services/router/validation/described-schemas (generated)'
   const parts = own.split('/')
   if (parts[0] !== 'src')
     return parts[0] === 'scenarios' ? 'scenarios' : parts.slice(0, 2).join('/')
-  if (parts[1] === 'router' && parts.length > 3) return parts.slice(0, 3).join('/')
-  return parts.length > 2 ? parts.slice(0, 2).join('/') : 'src (simulator, entry points)'
+  // src/<layer>/<folder>/…, the router's parts one folder deeper (src/services/router/<part>/…).
+  if (parts[2] === 'router' && parts.length > 4) return parts.slice(0, 4).join('/')
+  return parts.length > 3 ? parts.slice(0, 3).join('/') : parts.slice(0, 2).join('/')
 }
 
 /**
@@ -129,7 +130,7 @@ async function bundle(work, name, nodeModules) {
 }
 
 /**
- * Measures both pages against the built package in `dist` (a directory holding `src/browser/index.js`).
+ * Measures both pages against the built package in `dist` (a directory holding `src/entries/browser/index.js`).
  * @param {{ root: string, dist?: string }} options `root`: the project (its package.json and node_modules)
  */
 export async function measureBundles({ root, dist = join(root, 'dist') }) {

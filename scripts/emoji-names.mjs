@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes `src/messaging/emoji/names.ts`, the emoji names of the real Zulip server, from its
+ * Writes `src/services/messaging/emoji/names.ts`, the emoji names of the real Zulip server, from its
  * `tools/setup/emoji/emoji_names.py` (`EMOJI_NAME_MAPS`: for each emoji code, its canonical name and
  * aliases), which the real server turns into `codepoint_to_name` and `name_to_codepoint` (its
  * `build_emoji`) and renders emoji by. Zulip generates that file from iamcal's emoji data
@@ -49,5 +49,5 @@ const out = `/**
 export const EMOJI_NAMES =
   '${table}'
 `
-writeFileSync(new URL('../src/messaging/emoji/names.ts', import.meta.url), out)
+writeFileSync(new URL('../src/services/messaging/emoji/names.ts', import.meta.url), out)
 process.stdout.write(`${entries.length} emoji, ${out.length} characters\n`)

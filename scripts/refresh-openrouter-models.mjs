@@ -1,5 +1,5 @@
 /**
- * Refreshes the router's default model catalog (`src/router/catalog/snapshot.ts`) from OpenRouter's public
+ * Refreshes the router's default model catalog (`src/services/router/catalog/snapshot.ts`) from OpenRouter's public
  * model list (`GET https://openrouter.ai/api/v1/models`) and provider list (`GET /api/v1/providers`); neither
  * needs a key. Usage:
  *
@@ -11,7 +11,7 @@
  * live endpoint sends them (copies made by other tools often sort them), `total_count` and `links` as the
  * list answers them; of the provider list only each provider's slug and display name (the catalog's
  * `provider` of an answer). It drops nothing else: the ids must all be there (an id missing here would be
- * refused with 400 where the real service answers). Then update src/router/catalog/PROVENANCE.md.
+ * refused with 400 where the real service answers). Then update src/services/router/catalog/PROVENANCE.md.
  */
 import { writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -101,7 +101,7 @@ export const SNAPSHOT_LIST: ModelList = JSON.parse(${JSON.stringify(JSON.stringi
 /** Each provider's display name by its slug (\`GET /api/v1/providers\`). */
 export const PROVIDER_DISPLAY_NAMES: Readonly<Record<string, string>> = JSON.parse(${JSON.stringify(JSON.stringify(providerNames))})
 `
-const target = new URL('../src/router/catalog/snapshot.ts', import.meta.url)
+const target = new URL('../src/services/router/catalog/snapshot.ts', import.meta.url)
 writeFileSync(target, text)
 console.warn(
   `${data.length} models, ${Object.keys(providerNames).length} providers -> ${target.pathname}`,

@@ -70,10 +70,10 @@ export function setLockVersion(text, version) {
   return `${JSON.stringify(lock, null, 2)}\n`
 }
 
-/** src/version.ts's text with `UNDERSTUDY_VERSION` set (the version the simulator reports, e.g. in a HAR). */
+/** src/engine/core/version.ts's text with `UNDERSTUDY_VERSION` set (the version the simulator reports, e.g. in a HAR). */
 export function setSourceVersion(text, version) {
   const pattern = /^(export const UNDERSTUDY_VERSION = ')[^']*(')/m
-  if (!pattern.test(text)) throw new Error('src/version.ts has no UNDERSTUDY_VERSION')
+  if (!pattern.test(text)) throw new Error('src/engine/core/version.ts has no UNDERSTUDY_VERSION')
   return text.replace(pattern, `$1${version}$2`)
 }
 
@@ -90,7 +90,7 @@ function main() {
     changelog: join(root, 'CHANGELOG.md'),
     manifest: join(root, 'package.json'),
     lock: join(root, 'package-lock.json'),
-    source: join(root, 'src', 'version.ts'),
+    source: join(root, 'src', 'engine', 'core', 'version.ts'),
   }
   const manifest = readFileSync(paths.manifest, 'utf8')
   const current = JSON.parse(manifest).version
@@ -110,8 +110,8 @@ function main() {
   }
   for (const [path, text] of files) writeFileSync(path, text)
   process.stdout.write(
-    `release: ${current} -> ${version} (${date}) in CHANGELOG.md, package.json, package-lock.json and src/version.ts\n` +
-      `next: git commit -m "Release ${version}" -- CHANGELOG.md package.json package-lock.json src/version.ts && ` +
+    `release: ${current} -> ${version} (${date}) in CHANGELOG.md, package.json, package-lock.json and src/engine/core/version.ts\n` +
+      `next: git commit -m "Release ${version}" -- CHANGELOG.md package.json package-lock.json src/engine/core/version.ts && ` +
       `git tag v${version} && npm publish\n`,
   )
 }

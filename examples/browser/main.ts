@@ -6,7 +6,7 @@
  * The page reads `?scenario=`, `?seed=` and `?now=` (an ISO time that fixes the clock) from its URL, so a test
  * gets reproducible ids and times.
  */
-import { type BrowserSimulatorOptions, startSimulator } from '../../src/browser/index.js'
+import { type BrowserSimulatorOptions, startSimulator } from '../../src/entries/browser/index.js'
 
 const ROUTER = 'https://openrouter.ai/api/v1'
 const ACME = 'https://acme.zulipchat.com/api/v1'

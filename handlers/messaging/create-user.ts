@@ -21,30 +21,30 @@
  * write: concurrent creates of one address give one success.
  * @module
  */
-import type { PlainResponse } from '../../src/core/http.js'
+import type { PlainResponse } from '../../src/engine/core/http.js'
 import {
   actorOf,
   type MessagingCall,
   type MessagingOperation,
   success,
-} from '../../src/messaging/context.js'
+} from '../../src/services/messaging/context.js'
 import {
   badRequest,
   internalError,
   messagingMessages,
   zulipError,
-} from '../../src/messaging/errors.js'
-import { LEVELS } from '../../src/messaging/feature-levels.js'
-import { messagingParts } from '../../src/messaging/operation-parts/source.js'
-import { isResponse } from '../../src/messaging/params.js'
-import { codePointLength, pyStrip } from '../../src/messaging/python.js'
-import { isAdministrator, ROLES } from '../../src/messaging/records.js'
+} from '../../src/services/messaging/errors.js'
+import { LEVELS } from '../../src/services/messaging/feature-levels.js'
+import { messagingParts } from '../../src/services/messaging/operation-parts/source.js'
+import { isResponse } from '../../src/services/messaging/params.js'
+import { codePointLength, pyStrip } from '../../src/services/messaging/python.js'
+import { isAdministrator, ROLES } from '../../src/services/messaging/records.js'
 import {
   checkFullName,
   EMAIL_COLUMN_LENGTH,
   emailNotAllowed,
   isValidEmail,
-} from '../../src/messaging/validation.js'
+} from '../../src/services/messaging/validation.js'
 
 /**
  * The real server's bug: its strength check hands the password to zxcvbn with a maximum length, and

@@ -5,14 +5,14 @@
  * A plain view like `get_profile_backend`: it lists no ignored parameters.
  * @module
  */
-import type { PlainResponse } from '../../src/core/http.js'
+import type { PlainResponse } from '../../src/engine/core/http.js'
 import {
   actorOf,
   type MessagingCall,
   type MessagingOperation,
-} from '../../src/messaging/context.js'
-import { cannotDeactivateLastUser, zulipSuccess } from '../../src/messaging/errors.js'
-import { messagingParts } from '../../src/messaging/operation-parts/source.js'
+} from '../../src/services/messaging/context.js'
+import { cannotDeactivateLastUser, zulipSuccess } from '../../src/services/messaging/errors.js'
+import { messagingParts } from '../../src/services/messaging/operation-parts/source.js'
 
 function deactivateSelf(call: MessagingCall): PlainResponse {
   const actor = actorOf(call)

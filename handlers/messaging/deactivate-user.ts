@@ -16,19 +16,19 @@
  * "Deleted user" is not simulated).
  * @module
  */
-import type { PlainResponse } from '../../src/core/http.js'
+import type { PlainResponse } from '../../src/engine/core/http.js'
 import {
   actorOf,
   type MessagingCall,
   type MessagingOperation,
   success,
-} from '../../src/messaging/context.js'
-import { badRequest, messagingMessages, zulipError } from '../../src/messaging/errors.js'
-import { LEVELS } from '../../src/messaging/feature-levels.js'
-import { messagingParts } from '../../src/messaging/operation-parts/source.js'
-import { isResponse } from '../../src/messaging/params.js'
-import { codePointLength } from '../../src/messaging/python.js'
-import { ROLES } from '../../src/messaging/records.js'
+} from '../../src/services/messaging/context.js'
+import { badRequest, messagingMessages, zulipError } from '../../src/services/messaging/errors.js'
+import { LEVELS } from '../../src/services/messaging/feature-levels.js'
+import { messagingParts } from '../../src/services/messaging/operation-parts/source.js'
+import { isResponse } from '../../src/services/messaging/params.js'
+import { codePointLength } from '../../src/services/messaging/python.js'
+import { ROLES } from '../../src/services/messaging/records.js'
 
 /** The longest `deactivation_notification_comment`. */
 const MAX_COMMENT_LENGTH = 2000

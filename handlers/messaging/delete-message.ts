@@ -7,16 +7,16 @@
  * message(s)`.
  * @module
  */
-import type { PlainResponse } from '../../src/core/http.js'
+import type { PlainResponse } from '../../src/engine/core/http.js'
 import {
   actorOf,
   type MessagingCall,
   type MessagingOperation,
   success,
-} from '../../src/messaging/context.js'
-import { badRequest, messagingMessages } from '../../src/messaging/errors.js'
-import { messagingParts } from '../../src/messaging/operation-parts/source.js'
-import { isAdministrator } from '../../src/messaging/records.js'
+} from '../../src/services/messaging/context.js'
+import { badRequest, messagingMessages } from '../../src/services/messaging/errors.js'
+import { messagingParts } from '../../src/services/messaging/operation-parts/source.js'
+import { isAdministrator } from '../../src/services/messaging/records.js'
 
 function deleteMessage(call: MessagingCall, id: number): PlainResponse {
   const actor = actorOf(call)

@@ -4,11 +4,11 @@
  * anyone else, or an unknown id, gets `Invalid message(s)`. Flags: `message-access.ts`.
  * @module
  */
-import { actorOf, type MessagingOperation, success } from '../../src/messaging/context.js'
-import { badRequest, messagingMessages } from '../../src/messaging/errors.js'
-import { LEVELS } from '../../src/messaging/feature-levels.js'
-import { messagingParts } from '../../src/messaging/operation-parts/source.js'
-import { isResponse, readParams } from '../../src/messaging/params.js'
+import { actorOf, type MessagingOperation, success } from '../../src/services/messaging/context.js'
+import { badRequest, messagingMessages } from '../../src/services/messaging/errors.js'
+import { LEVELS } from '../../src/services/messaging/feature-levels.js'
+import { messagingParts } from '../../src/services/messaging/operation-parts/source.js'
+import { isResponse, readParams } from '../../src/services/messaging/params.js'
 
 export const getMessage = {
   name: 'get-message' as const,

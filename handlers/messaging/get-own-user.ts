@@ -5,9 +5,9 @@
  * `ignored_parameters_unsupported`).
  * @module
  */
-import { actorOf, type MessagingOperation } from '../../src/messaging/context.js'
-import { zulipSuccess } from '../../src/messaging/errors.js'
-import { messagingParts } from '../../src/messaging/operation-parts/source.js'
+import { actorOf, type MessagingOperation } from '../../src/services/messaging/context.js'
+import { zulipSuccess } from '../../src/services/messaging/errors.js'
+import { messagingParts } from '../../src/services/messaging/operation-parts/source.js'
 
 export const getOwnUser = {
   name: 'get-own-user' as const,

@@ -5,11 +5,11 @@
  * `typed_endpoint`, so it never lists ignored parameters.
  * @module
  */
-import { header, type PlainResponse } from '../../src/core/http.js'
-import type { MessagingCall, MessagingOperation } from '../../src/messaging/context.js'
-import { zulipSuccess } from '../../src/messaging/errors.js'
-import { LEVELS, reportedVersion } from '../../src/messaging/feature-levels.js'
-import { messagingParts } from '../../src/messaging/operation-parts/source.js'
+import { header, type PlainResponse } from '../../src/engine/core/http.js'
+import type { MessagingCall, MessagingOperation } from '../../src/services/messaging/context.js'
+import { zulipSuccess } from '../../src/services/messaging/errors.js'
+import { LEVELS, reportedVersion } from '../../src/services/messaging/feature-levels.js'
+import { messagingParts } from '../../src/services/messaging/operation-parts/source.js'
 
 /** The authentication methods of a self-hosted server with only e-mail and password login. */
 const AUTHENTICATION_METHODS = {

@@ -3,9 +3,9 @@
  * `No such user`. Which addresses find a user depends on e-mail visibility (`userByEmail`).
  * @module
  */
-import type { MessagingOperation } from '../../src/messaging/context.js'
-import { LEVELS } from '../../src/messaging/feature-levels.js'
-import { messagingParts } from '../../src/messaging/operation-parts/source.js'
+import type { MessagingOperation } from '../../src/services/messaging/context.js'
+import { LEVELS } from '../../src/services/messaging/feature-levels.js'
+import { messagingParts } from '../../src/services/messaging/operation-parts/source.js'
 
 export const getUserByEmail = {
   name: 'get-user-by-email' as const,

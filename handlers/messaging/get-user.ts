@@ -3,8 +3,8 @@
  * user` (also for system bots such as Welcome Bot, which belong to the server's internal realm).
  * @module
  */
-import type { MessagingOperation } from '../../src/messaging/context.js'
-import { messagingParts } from '../../src/messaging/operation-parts/source.js'
+import type { MessagingOperation } from '../../src/services/messaging/context.js'
+import { messagingParts } from '../../src/services/messaging/operation-parts/source.js'
 
 export const getUser = {
   name: 'get-user' as const,

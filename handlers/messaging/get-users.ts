@@ -9,15 +9,15 @@
  * include_custom_profile_fields, user_ids`): the first invalid one answers.
  * @module
  */
-import type { PlainResponse } from '../../src/core/http.js'
+import type { PlainResponse } from '../../src/engine/core/http.js'
 import {
   type MessagingCall,
   type MessagingOperation,
   success,
-} from '../../src/messaging/context.js'
-import { LEVELS } from '../../src/messaging/feature-levels.js'
-import { messagingParts } from '../../src/messaging/operation-parts/source.js'
-import { isResponse, readParams } from '../../src/messaging/params.js'
+} from '../../src/services/messaging/context.js'
+import { LEVELS } from '../../src/services/messaging/feature-levels.js'
+import { messagingParts } from '../../src/services/messaging/operation-parts/source.js'
+import { isResponse, readParams } from '../../src/services/messaging/params.js'
 
 function listUsers(call: MessagingCall): PlainResponse {
   const { userOptionReaders, userToWire, userWireOptions } = messagingParts.get()

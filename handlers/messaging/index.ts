@@ -3,7 +3,7 @@
  * order). Operations on the same path form one route; their order is the order of `allowed_methods` (the
  * `rest_path` keyword order of `zproject/urls.py`).
  */
-import type { MessagingOperation } from '../../src/messaging/context.js'
+import type { MessagingOperation } from '../../src/services/messaging/context.js'
 import { createUser } from './create-user.js'
 import { deactivateOwnUser } from './deactivate-own-user.js'
 import { deactivateUser } from './deactivate-user.js'

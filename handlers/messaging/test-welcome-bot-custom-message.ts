@@ -9,26 +9,26 @@
  * assertion fails: 500 `Internal server error`.
  * @module
  */
-import type { PlainResponse } from '../../src/core/http.js'
+import type { PlainResponse } from '../../src/engine/core/http.js'
 import {
   actorOf,
   type MessagingCall,
   type MessagingOperation,
   success,
-} from '../../src/messaging/context.js'
-import { emojiPart } from '../../src/messaging/emoji/source.js'
+} from '../../src/services/messaging/context.js'
+import { emojiPart } from '../../src/services/messaging/emoji/source.js'
 import {
   badRequest,
   internalError,
   messagingMessages,
   zulipError,
-} from '../../src/messaging/errors.js'
-import { LEVELS } from '../../src/messaging/feature-levels.js'
-import type { MarkdownContext } from '../../src/messaging/markdown.js'
-import { messagingParts } from '../../src/messaging/operation-parts/source.js'
-import { isResponse } from '../../src/messaging/params.js'
-import { codePointLength } from '../../src/messaging/python.js'
-import { isAdministrator } from '../../src/messaging/records.js'
+} from '../../src/services/messaging/errors.js'
+import { LEVELS } from '../../src/services/messaging/feature-levels.js'
+import type { MarkdownContext } from '../../src/services/messaging/markdown.js'
+import { messagingParts } from '../../src/services/messaging/operation-parts/source.js'
+import { isResponse } from '../../src/services/messaging/params.js'
+import { codePointLength } from '../../src/services/messaging/python.js'
+import { isAdministrator } from '../../src/services/messaging/records.js'
 
 /** `Realm.MAX_REALM_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH`. */
 const MAX_WELCOME_TEXT_LENGTH = 8000

@@ -5,9 +5,9 @@
  * real server would edit or move the message. The view's parameter checks are not run.
  * @module
  */
-import { type MessagingOperation, notCarriedOut } from '../../src/messaging/context.js'
-import { badRequest, messagingMessages } from '../../src/messaging/errors.js'
-import { messagingParts } from '../../src/messaging/operation-parts/source.js'
+import { type MessagingOperation, notCarriedOut } from '../../src/services/messaging/context.js'
+import { badRequest, messagingMessages } from '../../src/services/messaging/errors.js'
+import { messagingParts } from '../../src/services/messaging/operation-parts/source.js'
 
 export const updateMessage = {
   name: 'update-message' as const,

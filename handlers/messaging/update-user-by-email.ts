@@ -4,10 +4,10 @@
  * finds it.
  * @module
  */
-import { type MessagingOperation, notCarriedOut } from '../../src/messaging/context.js'
-import { LEVELS } from '../../src/messaging/feature-levels.js'
-import { messagingParts } from '../../src/messaging/operation-parts/source.js'
-import { isResponse } from '../../src/messaging/params.js'
+import { type MessagingOperation, notCarriedOut } from '../../src/services/messaging/context.js'
+import { LEVELS } from '../../src/services/messaging/feature-levels.js'
+import { messagingParts } from '../../src/services/messaging/operation-parts/source.js'
+import { isResponse } from '../../src/services/messaging/params.js'
 
 export const updateUserByEmail = {
   name: 'update-user-by-email' as const,

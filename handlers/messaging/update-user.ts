@@ -6,9 +6,9 @@
  * simulator answers the route's 405 (`notCarriedOut`). The view's parameter checks are not run.
  * @module
  */
-import { type MessagingOperation, notCarriedOut } from '../../src/messaging/context.js'
-import { messagingParts } from '../../src/messaging/operation-parts/source.js'
-import { isResponse } from '../../src/messaging/params.js'
+import { type MessagingOperation, notCarriedOut } from '../../src/services/messaging/context.js'
+import { messagingParts } from '../../src/services/messaging/operation-parts/source.js'
+import { isResponse } from '../../src/services/messaging/params.js'
 
 export const updateUser = {
   name: 'update-user' as const,

@@ -4,16 +4,16 @@
  * body's skin.
  * @module
  */
-import { jsonResponse, type PlainResponse } from '../../src/core/http.js'
-import type { OperationRequest } from '../../src/core/routes.js'
-import { authorizeWrite } from '../../src/router/auth.js'
-import { readJsonBody } from '../../src/router/body.js'
-import { postOperation, type RouterCall } from '../../src/router/context.js'
-import { invalidParameters, routerError, routerMessages } from '../../src/router/errors.js'
-import { slugIssue } from '../../src/router/params.js'
-import { presetWithVersionToWire } from '../../src/router/serialize.js'
-import type { Skin } from '../../src/router/validation/index.js'
-import { routerValidation } from '../../src/router/validation/source.js'
+import { jsonResponse, type PlainResponse } from '../../src/engine/core/http.js'
+import type { OperationRequest } from '../../src/engine/core/routes.js'
+import { authorizeWrite } from '../../src/services/router/auth.js'
+import { readJsonBody } from '../../src/services/router/body.js'
+import { postOperation, type RouterCall } from '../../src/services/router/context.js'
+import { invalidParameters, routerError, routerMessages } from '../../src/services/router/errors.js'
+import { slugIssue } from '../../src/services/router/params.js'
+import { presetWithVersionToWire } from '../../src/services/router/serialize.js'
+import type { Skin } from '../../src/services/router/validation/index.js'
+import { routerValidation } from '../../src/services/router/validation/source.js'
 
 /**
  * Checks, in order (after the dispatcher's credentials, 401): write permission (403), slug (400), body

@@ -1,6 +1,6 @@
 /** `GET /models`: the scenario's model catalog, as the real (public, keyless) endpoint lists it. */
-import type { RouterOperation, RouterPublicCall } from '../../src/router/context.js'
-import { routerInference } from '../../src/router/inference/source.js'
+import type { RouterOperation, RouterPublicCall } from '../../src/services/router/context.js'
+import { routerInference } from '../../src/services/router/inference/source.js'
 
 export const getModels = {
   name: 'getModels' as const,

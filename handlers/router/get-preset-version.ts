@@ -1,10 +1,10 @@
 /** `GET /presets/{slug}/versions/{version}`: one version of a preset. */
-import { jsonResponse } from '../../src/core/http.js'
-import type { RouterOperation } from '../../src/router/context.js'
-import { invalidParameters, routerError, routerMessages } from '../../src/router/errors.js'
-import { findPreset } from '../../src/router/lookup.js'
-import { parseVersion } from '../../src/router/params.js'
-import { versionToWire } from '../../src/router/serialize.js'
+import { jsonResponse } from '../../src/engine/core/http.js'
+import type { RouterOperation } from '../../src/services/router/context.js'
+import { invalidParameters, routerError, routerMessages } from '../../src/services/router/errors.js'
+import { findPreset } from '../../src/services/router/lookup.js'
+import { parseVersion } from '../../src/services/router/params.js'
+import { versionToWire } from '../../src/services/router/serialize.js'
 
 export const getPresetVersion = {
   name: 'getPresetVersion' as const,

@@ -1,8 +1,8 @@
 /** `GET /presets/{slug}`: a preset with its designated version inline. */
-import { jsonResponse } from '../../src/core/http.js'
-import type { RouterOperation } from '../../src/router/context.js'
-import { findPreset } from '../../src/router/lookup.js'
-import { presetWithVersionToWire } from '../../src/router/serialize.js'
+import { jsonResponse } from '../../src/engine/core/http.js'
+import type { RouterOperation } from '../../src/services/router/context.js'
+import { findPreset } from '../../src/services/router/lookup.js'
+import { presetWithVersionToWire } from '../../src/services/router/serialize.js'
 
 export const getPreset = {
   name: 'getPreset' as const,

@@ -1,5 +1,5 @@
 /** Every operation of the router (the Presets API and the inference that uses presets), in match order. */
-import type { RouterOperation } from '../../src/router/context.js'
+import type { RouterOperation } from '../../src/services/router/context.js'
 import { createMessages } from './create-messages.js'
 import { createPresetsChatCompletions } from './create-preset-from-chat.js'
 import { createPresetsMessages } from './create-preset-from-messages.js'

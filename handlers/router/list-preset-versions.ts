@@ -1,10 +1,10 @@
 /** `GET /presets/{slug}/versions`: a preset's versions, oldest first, paged. */
-import { jsonResponse } from '../../src/core/http.js'
-import type { RouterOperation } from '../../src/router/context.js'
-import { invalidParameters } from '../../src/router/errors.js'
-import { findPreset } from '../../src/router/lookup.js'
-import { parsePaging } from '../../src/router/params.js'
-import { versionToWire } from '../../src/router/serialize.js'
+import { jsonResponse } from '../../src/engine/core/http.js'
+import type { RouterOperation } from '../../src/services/router/context.js'
+import { invalidParameters } from '../../src/services/router/errors.js'
+import { findPreset } from '../../src/services/router/lookup.js'
+import { parsePaging } from '../../src/services/router/params.js'
+import { versionToWire } from '../../src/services/router/serialize.js'
 
 export const listPresetVersions = {
   name: 'listPresetVersions' as const,

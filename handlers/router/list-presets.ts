@@ -1,9 +1,9 @@
 /** `GET /presets`: the workspace's presets, most recently updated first, paged. */
-import { jsonResponse } from '../../src/core/http.js'
-import type { RouterOperation } from '../../src/router/context.js'
-import { invalidParameters } from '../../src/router/errors.js'
-import { parsePaging } from '../../src/router/params.js'
-import { presetToWire } from '../../src/router/serialize.js'
+import { jsonResponse } from '../../src/engine/core/http.js'
+import type { RouterOperation } from '../../src/services/router/context.js'
+import { invalidParameters } from '../../src/services/router/errors.js'
+import { parsePaging } from '../../src/services/router/params.js'
+import { presetToWire } from '../../src/services/router/serialize.js'
 
 export const listPresets = {
   name: 'listPresets' as const,

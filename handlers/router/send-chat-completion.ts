@@ -1,5 +1,5 @@
 /** `POST /chat/completions`: a chat completion, a preset applied when the request names one. */
-import { inferenceOperation } from '../../src/router/inference/operation.js'
+import { inferenceOperation } from '../../src/services/router/inference/operation.js'
 
 export const sendChatCompletionRequest = inferenceOperation(
   'sendChatCompletionRequest',

@@ -3,17 +3,17 @@
  * @module
  */
 
-import { InputTypeError, rule } from '../../src/core/input-error.js'
-import * as z from '../../src/core/zod.js'
-import { pathPatternSourceField } from '../../src/faults/path-pattern.js'
-import { jsonStubSchema } from '../../src/faults/stub-schema.js'
-import { MAX_STUB_BODIES_BYTES, MAX_STUBS, stubBodiesBytes } from '../../src/faults/stubs.js'
+import { InputTypeError, rule } from '../../src/engine/core/input-error.js'
+import * as z from '../../src/engine/core/zod.js'
+import { pathPatternSourceField } from '../../src/engine/faults/path-pattern.js'
+import { jsonStubSchema } from '../../src/engine/faults/stub-schema.js'
+import { MAX_STUB_BODIES_BYTES, MAX_STUBS, stubBodiesBytes } from '../../src/engine/faults/stubs.js'
 import {
   type DefinitionOf,
   perService,
   type ServiceName,
   serviceNames,
-} from '../../src/services.js'
+} from '../../src/services/registry.js'
 
 /** Each service's part of a scenario, under its name (each registered service brings its own). */
 const serviceSlices = perService((definition) => definition.scenarioSchema) as {
@@ -22,7 +22,7 @@ const serviceSlices = perService((definition) => definition.scenarioSchema) as {
 
 /**
  * A scenario's stub: a fixed answer for a service's method and path (`path`, or `pathPattern` in RE2
- * syntax, kept as text so the scenario stays JSON; see src/faults/stubs.ts).
+ * syntax, kept as text so the scenario stays JSON; see src/engine/faults/stubs.ts).
  */
 const scenarioStub = jsonStubSchema(
   rule<ServiceName>(

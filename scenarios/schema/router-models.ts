@@ -1,9 +1,9 @@
 /**
  * The models a scenario adds to the router's catalog (`router.models`): ids the default catalog (OpenRouter's
- * public model list, src/router/catalog/) does not have, for tests that use made-up or newer models.
+ * public model list, src/services/router/catalog/) does not have, for tests that use made-up or newer models.
  * @module
  */
-import * as z from '../../src/core/zod.js'
+import * as z from '../../src/engine/core/zod.js'
 
 /**
  * The longest model id a scenario may add. OpenRouter's ids are short (the longest of its list: 61

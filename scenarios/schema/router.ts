@@ -7,10 +7,13 @@ import {
   compileLinearPattern,
   linearPatternsReady,
   MAX_PATTERN_LENGTH,
-} from '../../src/core/linear-pattern.js'
-import { plainCopy } from '../../src/core/plain-copy.js'
-import * as z from '../../src/core/zod.js'
-import { AVAILABILITY_CODES, type AvailabilityCode } from '../../src/router/availability.js'
+} from '../../src/engine/core/linear-pattern.js'
+import { plainCopy } from '../../src/engine/core/plain-copy.js'
+import * as z from '../../src/engine/core/zod.js'
+import {
+  AVAILABILITY_CODES,
+  type AvailabilityCode,
+} from '../../src/services/router/availability.js'
 import { routerModelsSchema } from './router-models.js'
 
 const isoTime = z.iso.datetime({ offset: true })

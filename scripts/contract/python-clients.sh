@@ -10,7 +10,7 @@
 # local mirror). Nothing of the client is copied into the project: it is unpacked and installed under
 # ${UNDERSTUDY_CLIENTS_DIR:-$TMPDIR/understudy-python-clients}.
 #
-# For each level the script starts `tsx src/cli.ts serve --port 0 --feature-level <level>` (default scenario)
+# For each level the script starts `tsx src/entries/cli.ts serve --port 0 --feature-level <level>` (default scenario)
 # and runs scripts/contract/python-clients.py, which prints one line per client call (create, duplicate,
 # member's refusal, get_members with and without user_ids, by id, by e-mail, unknown id, get_profile, the
 # welcome-bot test message and its read-back, deactivate, deactivated read, deactivate again) and fails on any
@@ -62,7 +62,7 @@ fi
 status=0
 for level in "${LEVELS[@]}"; do
   log="$WORK/serve-$level.log"
-  (cd "$ROOT" && exec node_modules/.bin/tsx src/cli.ts serve --port 0 --quiet --seed python-clients \
+  (cd "$ROOT" && exec node_modules/.bin/tsx src/entries/cli.ts serve --port 0 --quiet --seed python-clients \
     --feature-level "$level") >"$log" 2>&1 &
   server=$!
   site=""

@@ -4,7 +4,7 @@
  *
  *   node scripts/contract/refresh-descriptions.mjs [--check]
  *       every kept file still has the SHA-256 provenance.json records, and the router's generated request
- *       schemas (src/router/validation/described-schemas.ts) are what the kept OpenRouter description gives.
+ *       schemas (src/services/router/validation/described-schemas.ts) are what the kept OpenRouter description gives.
  *   node scripts/contract/refresh-descriptions.mjs --npm
  *       packs the newest @openrouter/sdk and zulip-js from the registry and takes a description from them
  *       if they ship one (today neither does: it says so and changes nothing).

@@ -1,10 +1,10 @@
 /**
- * Writes `src/router/validation/described-schemas.ts`: the request-body schemas of the router's three
+ * Writes `src/services/router/validation/described-schemas.ts`: the request-body schemas of the router's three
  * preset-creation operations (ChatRequest, MessagesRequest, ResponsesRequest) and every component they
  * reference, taken from the OpenRouter description the project keeps
  * (`test/contract/descriptions/openrouter-presets.openapi.json`), with only the keywords that validate
  * (descriptions, examples, defaults and `format: double` dropped). The router's validation reads them
- * (`src/router/validation/described.ts`), so the description is the one source of its nested rules.
+ * (`src/services/router/validation/described.ts`), so the description is the one source of its nested rules.
  *
  * Applied on the way, from the description's own `x-extracted.sdk_1_3_19_deltas` (what the published SDK
  * sends beyond this copy of the description): the `switchyard-router` plugin joins each body's `plugins`
@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const DESCRIPTION = join(ROOT, 'test/contract/descriptions/openrouter-presets.openapi.json')
-const OUTPUT = join(ROOT, 'src/router/validation/described-schemas.ts')
+const OUTPUT = join(ROOT, 'src/services/router/validation/described-schemas.ts')
 
 /** The request body of each preset-creation operation, by the router's name for its dialect. */
 const BODIES = { chat: 'ChatRequest', messages: 'MessagesRequest', responses: 'ResponsesRequest' }
@@ -160,7 +160,7 @@ function main() {
       )
       process.exit(1)
     }
-    console.error('src/router/validation/described-schemas.ts matches the description')
+    console.error('src/services/router/validation/described-schemas.ts matches the description')
     return
   }
   writeFileSync(OUTPUT, text)

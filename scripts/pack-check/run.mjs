@@ -50,7 +50,7 @@ const consumerSources = join(here, 'consumer')
 const RUNS = [
   { major: '2', msw: '2.15.0', node: '22', vitest: '^3.2.0', typescript: ['ts-5.9'] },
   { major: '3', msw: '^3.0.0', node: '24', vitest: '^5.1.0', typescript: ['ts-7', 'ts-5.9'] },
-  // msw 2 on Node 26: the pair that would print Node's localStorage warning (src/msw/hide-web-storage.ts).
+  // msw 2 on Node 26: the pair that would print Node's localStorage warning (src/simulator/msw/hide-web-storage.ts).
   { major: '2', msw: '2.15.0', node: '26', vitest: '^4.1.0', typescript: ['ts-7', 'ts-5.9'] },
 ]
 const COMMON_DEPENDENCIES = {
@@ -278,7 +278,7 @@ async function main() {
       ? 'npm pack --ignore-scripts (dist as built)'
       : 'npm pack (prepack: build)'
     const packed = await step(results, packLabel, async () => {
-      if (skipBuild && !existsSync(join(root, 'dist', 'src', 'index.js'))) {
+      if (skipBuild && !existsSync(join(root, 'dist', 'src', 'entries', 'index.js'))) {
         throw new Error('no dist/ to pack: run `npm run build` first, or drop --skip-build')
       }
       const args = ['pack', '--pack-destination', packDir, '--silent']

@@ -13,7 +13,7 @@ const root = join(import.meta.dirname, '..', '..')
 describe('the browser bundle', { timeout: 60_000 }, () => {
   let sizes: BundleSizes
   beforeAll(async () => {
-    if (!existsSync(join(root, 'dist', 'src', 'browser', 'index.js')))
+    if (!existsSync(join(root, 'dist', 'src', 'entries', 'browser', 'index.js')))
       throw new Error('dist/ is missing: run `npm run build` first (npm test does)')
     sizes = await measureBundles({ root })
   }, 60_000)
@@ -27,7 +27,7 @@ describe('the browser bundle', { timeout: 60_000 }, () => {
 
   it('loads the described schemas and re2js on demand, and zod as zod/mini without its other locales', () => {
     const { groups } = sizes.simulator
-    const generated = groups['src/router/validation/described-schemas (generated)']
+    const generated = groups['src/services/router/validation/described-schemas (generated)']
     expect(generated?.initial).toBe(0)
     expect(generated?.['on demand']).toBeGreaterThan(50 * 1024)
     expect(groups.re2js?.initial).toBe(0)
@@ -41,11 +41,11 @@ describe('the browser bundle', { timeout: 60_000 }, () => {
     const chunkOf = (module: string) =>
       chunks.find((chunk) => chunk.entry?.endsWith(`/dist/src/${module}`))
     const parts = {
-      'router/validation/index.js': 100 * 1024,
-      'router/inference/infer.js': 10 * 1024,
-      'messaging/operation-parts/index.js': 10 * 1024,
+      'services/router/validation/index.js': 100 * 1024,
+      'services/router/inference/infer.js': 10 * 1024,
+      'services/messaging/operation-parts/index.js': 10 * 1024,
       // The real server's emoji names, loaded when a welcome text may first hold an emoji.
-      'messaging/emoji/emoji-table.js': 40 * 1024,
+      'services/messaging/emoji/emoji-table.js': 40 * 1024,
     }
     for (const [module, atLeast] of Object.entries(parts)) {
       const chunk = chunkOf(module)
@@ -53,7 +53,7 @@ describe('the browser bundle', { timeout: 60_000 }, () => {
       expect(chunk?.bytes, module).toBeGreaterThan(atLeast)
     }
     // What stays of the inference in the initial chunks: its operations' definitions and the scripts' book.
-    expect(groups['src/router/inference']?.initial).toBeLessThan(8 * 1024)
-    expect(groups['src/router/inference']?.['on demand']).toBeGreaterThan(10 * 1024)
+    expect(groups['src/services/router/inference']?.initial).toBeLessThan(8 * 1024)
+    expect(groups['src/services/router/inference']?.['on demand']).toBeGreaterThan(10 * 1024)
   })
 })

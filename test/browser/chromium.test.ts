@@ -9,16 +9,16 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Answer } from '../../examples/browser/main.js'
-import { createSimulator } from '../../src/index.js'
-import type { Simulator } from '../../src/simulator.js'
+import { createSimulator } from '../../src/entries/index.js'
+import type { Simulator } from '../../src/simulator/simulator.js'
 import { accounts, keys } from '../support/credentials.js'
 import { NOW } from '../support/time.js'
 import { exampleTools, hasChromium, screenshot, useChromium, watchErrors } from './support.js'
 
 /**
  * The chunks a browser page loads on demand (`source.browser.ts` of each part; esbuild names a chunk after the
- * module it loads: `src/router/validation/index.ts`, `src/router/inference/infer.ts`,
- * `src/messaging/operation-parts/index.ts`, `src/messaging/emoji/emoji-table.ts`).
+ * module it loads: `src/services/router/validation/index.ts`, `src/services/router/inference/infer.ts`,
+ * `src/services/messaging/operation-parts/index.ts`, `src/services/messaging/emoji/emoji-table.ts`).
  */
 const ON_DEMAND = ['validation', 'infer', 'operation-parts', 'emoji-table'] as const
 

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer } from '../../src/server/index.js'
+import { startServer } from '../../src/entries/server/index.js'
 import { keys } from '../support/credentials.js'
 import { useServer } from '../support/server.js'
 import { NOW } from '../support/time.js'

@@ -3,9 +3,9 @@
  * one-line refusals of a bad one (the spawned CLI's exit code and output are in errors.test.ts).
  */
 import { describe, expect, it } from 'vitest'
-import { HELP, parseCommandLine } from '../../src/cli/args.js'
-import { UsageError } from '../../src/cli/errors.js'
-import { serveSettings } from '../../src/cli/serve-options.js'
+import { HELP, parseCommandLine } from '../../src/entries/cli/args.js'
+import { UsageError } from '../../src/entries/cli/errors.js'
+import { serveSettings } from '../../src/entries/cli/serve-options.js'
 import { REFUSALS } from './refusals.js'
 
 const settings = (...argv: string[]) => serveSettings(parseCommandLine(['serve', ...argv]).options)

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { USAGE_LINE } from '../../src/cli/args.js'
+import { USAGE_LINE } from '../../src/entries/cli/args.js'
 import { runCli } from '../support/cli.js'
 import { REFUSALS } from './refusals.js'
 

@@ -3,8 +3,8 @@
  * is in serve.test.ts.
  */
 import { describe, expect, it } from 'vitest'
-import { formatRequest } from '../../src/cli/request-log.js'
-import type { JournalEvent } from '../../src/journal/entry.js'
+import type { JournalEvent } from '../../src/engine/journal/entry.js'
+import { formatRequest } from '../../src/entries/cli/request-log.js'
 
 const event: JournalEvent = {
   seq: 7,

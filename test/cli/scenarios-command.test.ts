@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { scenarios } from '../../scenarios/index.js'
-import { USAGE_LINE } from '../../src/cli/args.js'
+import { USAGE_LINE } from '../../src/entries/cli/args.js'
 import { runCli } from '../support/cli.js'
 import { useServer } from '../support/server.js'
 

@@ -5,7 +5,7 @@
 import { once } from 'node:events'
 import { Agent, request } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { createStopHandler } from '../../src/cli/shutdown.js'
+import { createStopHandler } from '../../src/entries/cli/shutdown.js'
 import { startCli } from '../support/cli.js'
 
 /** Sends a GET on a keep-alive agent and reads the answer; the connection stays open in the agent. */

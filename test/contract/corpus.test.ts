@@ -5,7 +5,7 @@
  * corpus also asserts that the checks ran (a corpus the descriptions did not judge would prove nothing).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
+import { createSimulator } from '../../src/entries/index.js'
 import { keys } from '../support/credentials.js'
 import { NOW } from '../support/time.js'
 import { check, type Exchange } from './check.js'

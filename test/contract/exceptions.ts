@@ -44,7 +44,7 @@ const KNOWN_EXCEPTIONS: readonly KnownException[] = [
     kind: 'seed',
     why:
       'The seed names server tools router:* (router:web_search, router:web_fetch, seed section 4 "Tools"); the ' +
-      'description lists openrouter:*. Understudy takes both (src/router/validation/described.ts, sameTag).',
+      'description lists openrouter:*. Understudy takes both (src/services/router/validation/described.ts, sameTag).',
     matches: (problem, exchange) =>
       problem.service === 'router' && problem.part === 'request' && usesRouterTools(exchange),
   },

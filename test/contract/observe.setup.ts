@@ -8,13 +8,13 @@
 import { afterAll, afterEach, expect, vi } from 'vitest'
 import { drain, takeFailures, writeStats } from './observe.js'
 
-vi.mock(import('../../src/simulator-core.js'), async (importOriginal) => {
+vi.mock(import('../../src/simulator/simulator-core.js'), async (importOriginal) => {
   const original = await importOriginal()
   const { observe } = await import('./observe.js')
   const create = original.createSimulatorCore
   if (typeof create !== 'function') {
     throw new Error(
-      'test/contract/observe.setup.ts: src/simulator-core.ts no longer exports createSimulatorCore',
+      'test/contract/observe.setup.ts: src/simulator/simulator-core.ts no longer exports createSimulatorCore',
     )
   }
   return {

@@ -4,7 +4,7 @@
  * promises are kept for code that awaits them).
  */
 import { describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
+import { createSimulator } from '../../src/entries/index.js'
 import { NOW } from './support.js'
 
 describe('control methods at once', () => {

@@ -4,9 +4,9 @@
  * between in process and the standalone server.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator, type PlainResponse, type Simulator } from '../../src/index.js'
-import { useSimulator } from '../../src/node/index.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { createSimulator, type PlainResponse, type Simulator } from '../../src/entries/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
+import { type RunningServer, startServer } from '../../src/entries/server/index.js'
 import type { CliServer } from '../support/cli.js'
 import {
   ACME,

@@ -4,8 +4,8 @@
  * process, `GET /__understudy` on the standalone server, and in short on the CLI's start-up output.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator, scenarios } from '../../src/index.js'
-import { useSimulator } from '../../src/node/index.js'
+import { createSimulator, scenarios } from '../../src/entries/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import type { CliServer } from '../support/cli.js'
 import {
   ACME,

@@ -4,8 +4,8 @@
  * a pattern is tested against paths of at most 2,048 characters, and at most 100 faults are armed.
  */
 import { describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { startServer } from '../../src/server/index.js'
+import { createSimulator } from '../../src/entries/index.js'
+import { startServer } from '../../src/entries/server/index.js'
 import { useServer } from '../support/server.js'
 import { control, routerCall } from './support.js'
 

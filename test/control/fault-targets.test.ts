@@ -5,7 +5,7 @@
  * and over HTTP, every input checked.
  */
 import { describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
+import { createSimulator } from '../../src/entries/index.js'
 import { useServer } from '../support/server.js'
 import { accounts, basic, control, keys, NOW, ROUTER, workspaces } from './support.js'
 

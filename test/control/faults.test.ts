@@ -7,9 +7,9 @@
  */
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { useSimulator } from '../../src/node/index.js'
-import type { FaultDefinition } from '../../src/operations/faults.js'
+import { createSimulator } from '../../src/entries/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
+import type { FaultDefinition } from '../../src/simulator/operations/faults.js'
 import { useServer } from '../support/server.js'
 import {
   ACME,

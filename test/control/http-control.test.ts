@@ -3,7 +3,7 @@
  * child process): its answer, the 400 for input it cannot act on, and the 404 for an unknown route.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { scenarios } from '../../src/index.js'
+import { scenarios } from '../../src/entries/index.js'
 import type { CliServer } from '../support/cli.js'
 import { control, createPreset, NOW, routerCall, startServerCli } from './support.js'
 

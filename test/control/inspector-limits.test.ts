@@ -4,8 +4,8 @@
  * per tenant: the first tenants, their newest items while the totals last, and every count.
  */
 import { describe, expect, it } from 'vitest'
-import { STATE_LIST_LIMITS, STATE_TOTAL_LIMITS } from '../../src/core/inspect-limits.js'
-import { defineScenario } from '../../src/index.js'
+import { STATE_LIST_LIMITS, STATE_TOTAL_LIMITS } from '../../src/engine/core/inspect-limits.js'
+import { defineScenario } from '../../src/entries/index.js'
 import { useServer } from '../support/server.js'
 import { NOW } from './support.js'
 

@@ -4,8 +4,8 @@
  * anywhere, and an answer that stays small whatever was recorded.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { INSPECTOR_HTML } from '../../src/control/inspector.js'
-import { STATE_LIST_LIMITS } from '../../src/core/inspect-limits.js'
+import { STATE_LIST_LIMITS } from '../../src/engine/core/inspect-limits.js'
+import { INSPECTOR_HTML } from '../../src/surfaces/control/inspector.js'
 import { useServer } from '../support/server.js'
 import { secretsOf } from './secrets.js'
 import { accounts, basic, keys, NOW } from './support.js'

@@ -7,8 +7,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { messagingOperations } from '../../handlers/messaging/index.js'
 import { routerOperations } from '../../handlers/router/index.js'
-import { handleControl } from '../../src/control/http.js'
-import { createSimulator, type Simulator } from '../../src/index.js'
+import { createSimulator, type Simulator } from '../../src/entries/index.js'
+import { handleControl } from '../../src/surfaces/control/http.js'
 import { ACME, accounts, basic, keys, NOW, plainRequest, ROUTER } from './support.js'
 
 const restore: Array<() => void> = []

@@ -4,7 +4,7 @@
  * recorded, and however many requests came after, an entry reads back exactly what was sent and answered.
  */
 import { describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
+import { createSimulator } from '../../src/entries/index.js'
 import { dispatchPlain, keys, NOW, plainRequest, ROUTER } from './support.js'
 
 const asInference = {

@@ -5,9 +5,9 @@
  * on the standalone server (`startServer`, driven only through HTTP).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator, type PlainRequest } from '../../src/index.js'
-import { DEFAULT_JOURNAL_LIMIT } from '../../src/journal/budget.js'
-import { useSimulator } from '../../src/node/index.js'
+import { DEFAULT_JOURNAL_LIMIT } from '../../src/engine/journal/budget.js'
+import { createSimulator, type PlainRequest } from '../../src/entries/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { useServer } from '../support/server.js'
 import {
   ACME,

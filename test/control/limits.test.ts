@@ -5,11 +5,11 @@
  * body; `subscribe` for a light event per request.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { DEFAULT_JOURNAL_MAX_BYTES } from '../../src/journal/budget.js'
-import type { JournalEvent } from '../../src/journal/entry.js'
-import { JOURNAL_BODY_PREFIX_BYTES } from '../../src/journal/journal.js'
-import { startServer } from '../../src/server/index.js'
+import { DEFAULT_JOURNAL_MAX_BYTES } from '../../src/engine/journal/budget.js'
+import type { JournalEvent } from '../../src/engine/journal/entry.js'
+import { JOURNAL_BODY_PREFIX_BYTES } from '../../src/engine/journal/journal.js'
+import { createSimulator } from '../../src/entries/index.js'
+import { startServer } from '../../src/entries/server/index.js'
 import { ACME, accounts, basic, dispatchPlain, keys, NOW, ROUTER, workspaces } from './support.js'
 
 const send = dispatchPlain

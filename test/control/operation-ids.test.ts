@@ -7,12 +7,12 @@
 import { describe, expect, it } from 'vitest'
 import { messagingOperations } from '../../handlers/messaging/index.js'
 import { routerOperations } from '../../handlers/router/index.js'
-import { inspectorState } from '../../src/control/state.js'
-import { InputTypeError } from '../../src/core/input-error.js'
-import { createSimulator } from '../../src/index.js'
-import { OPERATION_IDS } from '../../src/operations/ids.js'
+import { InputTypeError } from '../../src/engine/core/input-error.js'
+import { createSimulator } from '../../src/entries/index.js'
+import { OPERATION_IDS } from '../../src/simulator/operations/ids.js'
+import { inspectorState } from '../../src/surfaces/control/state.js'
 import { useServer } from '../support/server.js'
-import '../../src/vitest/index.js'
+import '../../src/entries/vitest/index.js'
 import { control, NOW } from './support.js'
 
 const ROUTER_IDS =

@@ -4,8 +4,8 @@
  * (msw, `simulator.fetch`) alike, journaled with the caller, armed faults left as they are.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { useSimulator } from '../../src/node/index.js'
+import { createSimulator } from '../../src/entries/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { useServer } from '../support/server.js'
 import { accounts, basic, control, keys, NOW, ROUTER } from './support.js'
 

@@ -5,7 +5,7 @@
  * real clock goes back to the real time, and seeded times come from the clock's start.
  */
 import { describe, expect, it } from 'vitest'
-import { createSimulator, type ScenarioName, type Simulator } from '../../src/index.js'
+import { createSimulator, type ScenarioName, type Simulator } from '../../src/entries/index.js'
 import { ACME, accounts, basic, dispatchPlain, keys, NOW, ROUTER } from './support.js'
 
 /** Answers a request through `dispatch`, with headers and a body. */

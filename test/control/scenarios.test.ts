@@ -10,8 +10,8 @@ import {
   type ScenarioName,
   type Simulator,
   scenarios,
-} from '../../src/index.js'
-import { useSimulator } from '../../src/node/index.js'
+} from '../../src/entries/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { type CliServer, runCli } from '../support/cli.js'
 import customScenario, {
   FIXTURE_ADMIN,

@@ -14,7 +14,7 @@ import {
 } from '@openrouter/sdk/models/errors'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import zulip from 'zulip-js'
-import { useSimulator } from '../../src/node/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { useServer } from '../support/server.js'
 import { ACME, accounts, control, controlOptions, keys, NOW, rejection } from './support.js'
 

@@ -2,7 +2,7 @@
  * Every credential a simulator holds, for tests that prove a page or an answer shows none: each router
  * key, and each messaging account's API key and `Authorization: Basic` value.
  */
-import type { SimulatorCore } from '../../src/simulator-core.js'
+import type { SimulatorCore } from '../../src/simulator/simulator-core.js'
 
 export function secretsOf(simulator: SimulatorCore): string[] {
   const discovery = simulator.describe()

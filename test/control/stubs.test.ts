@@ -6,8 +6,8 @@
  * service's own simulation.
  */
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { createSimulator, type ScenarioDefinition } from '../../src/index.js'
-import { startServer } from '../../src/server/index.js'
+import { createSimulator, type ScenarioDefinition } from '../../src/entries/index.js'
+import { startServer } from '../../src/entries/server/index.js'
 import { useServer } from '../support/server.js'
 import { accounts, basic, control, keys, NOW } from './support.js'
 
@@ -272,7 +272,7 @@ describe('in process', () => {
 
   it('takes a scenario’s pattern stubs in createSimulator: in Node the pattern engine loads on first use', async () => {
     vi.resetModules()
-    const fresh = await import('../../src/index.js')
+    const fresh = await import('../../src/entries/index.js')
     const simulator = fresh.createSimulator({
       scenario: {
         name: 'patterned',

@@ -3,7 +3,12 @@
  * package's `useSimulator`), plain request helpers for the router, the messaging API and the control
  * routes, and the default scenario's credentials.
  */
-import type { PlainRequest, PlainResponse, Simulator, SimulatorOptions } from '../../src/index.js'
+import type {
+  PlainRequest,
+  PlainResponse,
+  Simulator,
+  SimulatorOptions,
+} from '../../src/entries/index.js'
 import { accounts, basic, keys, workspaces } from '../support/credentials.js'
 import { NOW } from '../support/time.js'
 
@@ -14,7 +19,7 @@ export const ACME = 'https://acme.zulipchat.com'
 
 /**
  * The control suites' simulator: `useSimulator({ beforeAll, afterEach, afterAll }, controlOptions)` (from
- * `src/node`, as a consumer's test does) serves it and resets it after each test. A file that also drives a
+ * `src/entries/node`, as a consumer's test does) serves it and resets it after each test. A file that also drives a
  * standalone server on 127.0.0.1 calls it inside a `describe` of its in-process suites, so that msw (which
  * refuses unhandled requests) intercepts only while they run.
  */

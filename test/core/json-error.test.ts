@@ -1,11 +1,11 @@
 /**
- * Understudy's own account of where a text stops being JSON (src/core/json-error.ts), used where a message
+ * Understudy's own account of where a text stops being JSON (src/engine/core/json-error.ts), used where a message
  * would otherwise quote the runtime's `JSON.parse` text, which changes between Node versions. It must agree
  * with `JSON.parse` on what is JSON, and point at the first character that is not.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { jsonErrorOffset, jsonProblem } from '../../src/core/json-error.js'
+import { jsonErrorOffset, jsonProblem } from '../../src/engine/core/json-error.js'
 
 const parses = (text: string) => {
   try {

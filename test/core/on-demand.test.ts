@@ -1,10 +1,10 @@
 /**
- * The parts a browser page loads on demand (`src/core/on-demand.ts`): what the dispatchers rely on. A part
+ * The parts a browser page loads on demand (`src/engine/core/on-demand.ts`): what the dispatchers rely on. A part
  * imported statically never makes an operation wait; one imported dynamically loads once, makes the operations
  * wait for it, and is tried again after a failed load. (In a real browser: test/browser/chromium.test.ts.)
  */
 import { describe, expect, it } from 'vitest'
-import { afterLoading, loadedPart, onDemandPart } from '../../src/core/on-demand.js'
+import { afterLoading, loadedPart, onDemandPart } from '../../src/engine/core/on-demand.js'
 
 /** A load that settles when the test says. */
 function controlledLoad<Module>() {

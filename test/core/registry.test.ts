@@ -1,12 +1,12 @@
 /**
- * The registry (`src/services.ts`) is the one list of services: every way in and every part of the state
+ * The registry (`src/services/registry.ts`) is the one list of services: every way in and every part of the state
  * must follow it, so that a service added there is served, described, snapshotted, faulted and journaled
  * without another edit. Each check iterates the registry rather than naming the services.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
-import { serviceDefinitions } from '../../src/services.js'
+import { createSimulator } from '../../src/entries/index.js'
+import { type RunningServer, startServer } from '../../src/entries/server/index.js'
+import { serviceDefinitions } from '../../src/services/registry.js'
 
 const names = serviceDefinitions.map((definition) => definition.name)
 

@@ -1,14 +1,14 @@
 /**
- * The contract both services' route tables keep (`RouteTable` in src/core/routes.ts), run against each,
+ * The contract both services' route tables keep (`RouteTable` in src/engine/core/routes.ts), run against each,
  * as Hono runs one suite against every router: a path resolves to the route of every operation on it,
  * by method, with the path's parameters; the first declared path that matches names the route; no match
  * is `undefined`. Then what each table does differently, on purpose.
  */
 import { describe, expect, it } from 'vitest'
-import { createPathTable } from '../../src/core/path-table.js'
-import type { Routable, RouteTable } from '../../src/core/routes.js'
-import type { MessagingOperation } from '../../src/messaging/context.js'
-import { createMessagingRoutes, decodePath } from '../../src/messaging/routes.js'
+import { createPathTable } from '../../src/engine/core/path-table.js'
+import type { Routable, RouteTable } from '../../src/engine/core/routes.js'
+import type { MessagingOperation } from '../../src/services/messaging/context.js'
+import { createMessagingRoutes, decodePath } from '../../src/services/messaging/routes.js'
 
 const operation = (name: string, method: string, path: string) => ({
   name,

@@ -6,8 +6,8 @@
  */
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { mswMajor } from '../../src/node/index.js'
+import { createSimulator } from '../../src/entries/index.js'
+import { mswMajor } from '../../src/entries/node/index.js'
 import { fetchOptions, ROUTER, routerAuth } from './support.js'
 
 const URL_CREATE = `${ROUTER}/presets/streamed/chat/completions`

@@ -1,6 +1,6 @@
 /**
  * `simulator.fetch(url, init)` reads common calls directly instead of building a `Request` (see
- * src/fetch/request.ts). Whatever path a call takes, the simulator must see the same request as when the
+ * src/simulator/fetch/request.ts). Whatever path a call takes, the simulator must see the same request as when the
  * same call is made with a `Request`: same answer, same journal entry (method, path, query, parsed body,
  * operation, status). The cases below include every body type the direct path reads, default content types
  * (which decide whether a form is parsed), method spellings and headers given in each form.

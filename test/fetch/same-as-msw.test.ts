@@ -6,7 +6,7 @@
  */
 import { constants } from 'node:os'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { useSimulator } from '../../src/node/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { useServer } from '../support/server.js'
 import { ACME, fetchOptions, fetchSimulator, iagoAuth, ROUTER, routerAuth } from './support.js'
 

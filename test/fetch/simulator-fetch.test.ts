@@ -365,7 +365,7 @@ describe('simulator.fetch with faults, latency and AbortSignal', () => {
     // AbortSignal.timeout's timer does not keep Node alive: without the hang holding the process, the
     // script would end with 13 (an unsettled top-level await) instead of seeing the TimeoutError.
     const script = `
-      import { createSimulator } from './src/index.ts'
+      import { createSimulator } from './src/entries/index.ts'
       const simulator = createSimulator()
       simulator.faults.inject({ service: 'router', network: 'hang' })
       const signal = AbortSignal.timeout(30)

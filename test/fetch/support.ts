@@ -2,7 +2,7 @@
  * Shared by the `simulator.fetch` suites: a simulator with a fixed seed and clock (no msw), and the default
  * scenario's router key and messaging account as request headers.
  */
-import { createSimulator, type SimulatorOptions } from '../../src/index.js'
+import { createSimulator, type SimulatorOptions } from '../../src/entries/index.js'
 import { accounts, basic, keys } from '../support/credentials.js'
 import { NOW } from '../support/time.js'
 

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs'
 import { get } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import type { Har, HarEntry } from '../../src/journal/har.js'
+import type { Har, HarEntry } from '../../src/engine/journal/har.js'
+import { createSimulator } from '../../src/entries/index.js'
 import { useServer } from '../support/server.js'
 import { NOW } from '../support/time.js'
 import {

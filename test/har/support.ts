@@ -3,7 +3,7 @@
  * failures list every problem), and requests that put a few exchanges of both services in a journal.
  */
 import { har as validateHar } from 'har-validator'
-import type { FetchFunction } from '../../src/index.js'
+import type { FetchFunction } from '../../src/entries/index.js'
 import { accounts, basic, keys } from '../support/credentials.js'
 
 export { accounts, basic, keys }

@@ -6,7 +6,7 @@
  */
 import { expect as jestExpect } from 'expect'
 import { describe, expect, it } from 'vitest'
-import { matchers } from '../../src/jest/index.js'
+import { matchers } from '../../src/entries/jest/index.js'
 import { createUser, fetchSimulator } from '../fetch/support.js'
 import { failure } from '../support/failure.js'
 

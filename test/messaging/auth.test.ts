@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { scenarios } from '../../src/index.js'
-import { useSimulator } from '../../src/node/index.js'
+import { scenarios } from '../../src/entries/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { type Account, accounts, api, basic, errorText, messagingOptions } from './support.js'
 
 const beta = {

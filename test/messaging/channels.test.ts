@@ -6,8 +6,8 @@
  * in `welcome-markdown.test.ts` (`fixtures/channel-links-442.json`).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator, type ScenarioDefinition } from '../../src/index.js'
-import { useSimulator } from '../../src/node/index.js'
+import { createSimulator, type ScenarioDefinition } from '../../src/entries/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { api, messagingOptions } from './support.js'
 
 const admin = (name: string) => ({

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { scenarios } from '../../src/index.js'
-import { useSimulator } from '../../src/node/index.js'
+import { scenarios } from '../../src/entries/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { type Account, accounts, api, errorText, messagingOptions, userObject } from './support.js'
 
 /** An organization like the one of Zulip's own test: an admin without `can_create_users`, a member with it, an admin with it. */

@@ -4,7 +4,7 @@
  * checks. Expected bodies as the real server (442) answered them (zdiff recordings).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { useSimulator } from '../../src/node/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { accounts, api, errorText, messagingOptions } from './support.js'
 
 const simulator = useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)

@@ -5,7 +5,7 @@
  * `delivery_email` for administrators only, a Gravatar URL, `No such user` for a member's lookup).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { useSimulator } from '../../src/node/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { accounts, api, errorText, messagingOptions } from './support.js'
 
 const users = [

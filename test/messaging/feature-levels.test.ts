@@ -1,8 +1,8 @@
 import { getResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator, scenarios } from '../../src/index.js'
-import { FEATURE_LEVEL_RANGE } from '../../src/messaging/feature-levels.js'
-import { useSimulator } from '../../src/node/index.js'
+import { createSimulator, scenarios } from '../../src/entries/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
+import { FEATURE_LEVEL_RANGE } from '../../src/services/messaging/feature-levels.js'
 import { type Account, accounts, api, errorText, messagingOptions } from './support.js'
 
 const simulator = useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { useSimulator } from '../../src/node/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { type Account, accounts, api, errorText, messagingOptions } from './support.js'
 
 const simulator = useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)

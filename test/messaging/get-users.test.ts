@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { useSimulator } from '../../src/node/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { accounts, api, errorText, JOINED, messagingOptions, userObject } from './support.js'
 
 const simulator = useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)

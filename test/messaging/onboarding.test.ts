@@ -5,9 +5,9 @@
  * Desdemona 12, Iago 13, Othello 14, King Hamlet 15, Cordelia 16.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { scenarios } from '../../src/index.js'
-import { ONBOARDING_TEXTS } from '../../src/messaging/onboarding.js'
-import { useSimulator } from '../../src/node/index.js'
+import { scenarios } from '../../src/entries/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
+import { ONBOARDING_TEXTS } from '../../src/services/messaging/onboarding.js'
 import { textsOf } from '../recordings/zulip-oracle/onboarding-texts.mjs'
 import { type Account, accounts, api, errorText, messagingOptions } from './support.js'
 
@@ -21,7 +21,7 @@ const maxMessageId = async (as: Account = accounts.iago) =>
   (await api('GET', '/users/me', { as })).body.max_message_id
 
 describe('onboarding messages', () => {
-  it('keeps the texts the real servers answered (src/messaging/onboarding-texts.ts, 384 as edits of 442)', () => {
+  it('keeps the texts the real servers answered (src/services/messaging/onboarding-texts.ts, 384 as edits of 442)', () => {
     expect(ONBOARDING_TEXTS[384]).toEqual(textsOf(384))
     expect(ONBOARDING_TEXTS[442]).toEqual(textsOf(442))
   })

@@ -1,7 +1,7 @@
 import { getResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator, type ScenarioDefinition } from '../../src/index.js'
-import { useSimulator } from '../../src/node/index.js'
+import { createSimulator, type ScenarioDefinition } from '../../src/entries/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { api, basic, errorText, messagingOptions } from './support.js'
 
 const alpha = { email: 'admin@shared.example', key: 'AlphaAdmin0000000000000000000000' }

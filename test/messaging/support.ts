@@ -2,7 +2,7 @@
  * Shared parts of the messaging tests: the simulator options (a fixed seed and clock) that each suite hands
  * to the package's `useSimulator`, the default scenario's accounts, and a small request helper.
  */
-import type { SimulatorOptions } from '../../src/index.js'
+import type { SimulatorOptions } from '../../src/entries/index.js'
 import { accounts } from '../support/credentials.js'
 import { NOW } from '../support/time.js'
 
@@ -27,7 +27,7 @@ export function basic(account: Account): string {
 
 /**
  * The messaging suites' simulator: `useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)` (from
- * `src/node`, as a consumer's test does) serves it for the file and resets it after each test.
+ * `src/entries/node`, as a consumer's test does) serves it for the file and resets it after each test.
  */
 export const messagingOptions: SimulatorOptions = { seed: 'messaging-tests', now: NOW }
 

@@ -5,7 +5,7 @@
  * does not answer is msw's unhandled request (refused here with `error`), never a request msw passes on.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { setupSimulator } from '../../src/node/index.js'
+import { setupSimulator } from '../../src/entries/node/index.js'
 import { accounts, basic, messagingOptions } from './support.js'
 
 const node = setupSimulator({ ...messagingOptions, onUnhandledRequest: 'error' })

@@ -12,7 +12,7 @@
  * `assert welcome_bot_custom_message_id is not None` fails: 500 `Internal server error`, as for a NUL.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { useSimulator } from '../../src/node/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { api, messagingOptions } from './support.js'
 
 useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { useSimulator } from '../../src/node/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { api, messagingOptions } from './support.js'
 
 type Recorded = { cases: Array<{ text: string; html: string }> }

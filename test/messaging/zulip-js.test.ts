@@ -4,7 +4,7 @@
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import zulip from 'zulip-js'
-import { useSimulator } from '../../src/node/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { type Account, accounts, messagingOptions, ORIGIN } from './support.js'
 
 const simulator = useSimulator({ beforeAll, afterEach, afterAll }, messagingOptions)

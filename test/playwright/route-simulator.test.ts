@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { routeSimulator, type SimulatorRoute } from '../../src/playwright/index.js'
-import type { Simulator } from '../../src/simulator.js'
+import { routeSimulator, type SimulatorRoute } from '../../src/entries/playwright/index.js'
+import type { Simulator } from '../../src/simulator/simulator.js'
 import { hasChromium, startSite, useChromium } from '../browser/support.js'
 import { ACME, fetchSimulator, iagoAuth, ROUTER, routerAuth } from '../fetch/support.js'
 

@@ -9,7 +9,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { type Difference, type VerifyOptions, verifyHar } from '../../src/verify/index.js'
+import { type Difference, type VerifyOptions, verifyHar } from '../../src/surfaces/verify/index.js'
 import { KNOWN_DIFFERENCES, KNOWN_SKIPPED, type RecordingName } from './known-differences.js'
 
 const RECORDINGS: Record<RecordingName, VerifyOptions> = {

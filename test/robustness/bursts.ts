@@ -3,7 +3,7 @@
  * against a simulator's base URLs.
  */
 import { expect } from 'vitest'
-import type { SimulatorCore as Simulator } from '../../src/simulator.js'
+import type { SimulatorCore as Simulator } from '../../src/simulator/simulator.js'
 import { accounts, basic, keys, workspaces } from './support.js'
 
 const skins = [

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { acmeOrganization } from '../../scenarios/default/messaging.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { type RunningServer, startServer } from '../../src/entries/server/index.js'
 import { burstOnOneEmail, burstOnOneSlug } from './bursts.js'
 import { accounts, basic, NOW } from './support.js'
 

@@ -4,7 +4,7 @@
  */
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/simulator.js'
+import { createSimulator } from '../../src/simulator/simulator.js'
 import { burstOnOneEmail, burstOnOneSlug } from './bursts.js'
 import { ACME, accounts, basic, keys, NOW, ROUTER, workspaces } from './support.js'
 

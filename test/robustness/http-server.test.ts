@@ -11,9 +11,9 @@
  */
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { entityTooLarge } from '../../src/messaging/errors.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
-import { createSimulator, DEFAULT_MAX_BODY_BYTES } from '../../src/simulator.js'
+import { type RunningServer, startServer } from '../../src/entries/server/index.js'
+import { entityTooLarge } from '../../src/services/messaging/errors.js'
+import { createSimulator, DEFAULT_MAX_BODY_BYTES } from '../../src/simulator/simulator.js'
 import { ACME, accounts, basic, keys, NOW, ROUTER, send, stateOf } from './support.js'
 
 const LIMIT = 4096

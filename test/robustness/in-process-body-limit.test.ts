@@ -5,7 +5,7 @@
  */
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
+import { createSimulator } from '../../src/entries/index.js'
 
 const LIMIT = 1024 * 1024
 const CHUNK = 64 * 1024

@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultRouter } from '../../scenarios/default/router.js'
-import { createSimulator, type ScenarioDefinition } from '../../src/index.js'
+import { createSimulator, type ScenarioDefinition } from '../../src/entries/index.js'
 import {
   accounts,
   basic,

@@ -14,10 +14,10 @@ import {
   parseHeaderParameters,
   parseQueryString,
   splitHeaderParameters,
-} from '../../src/messaging/form.js'
-import { isStrongPassword } from '../../src/messaging/password.js'
-import { parsePyJsonStrict } from '../../src/messaging/python.js'
-import { createSimulator } from '../../src/simulator.js'
+} from '../../src/services/messaging/form.js'
+import { isStrongPassword } from '../../src/services/messaging/password.js'
+import { parsePyJsonStrict } from '../../src/services/messaging/python.js'
+import { createSimulator } from '../../src/simulator/simulator.js'
 import {
   ACME,
   accounts,

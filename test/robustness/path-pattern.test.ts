@@ -6,8 +6,8 @@
  * far past the test's timeout); a request to another service answers meanwhile.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LinearPathPattern } from '../../src/faults/path-pattern.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { LinearPathPattern } from '../../src/engine/faults/path-pattern.js'
+import { type RunningServer, startServer } from '../../src/entries/server/index.js'
 
 let server: RunningServer
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/simulator.js'
+import { createSimulator } from '../../src/simulator/simulator.js'
 import {
   ACME,
   accounts,

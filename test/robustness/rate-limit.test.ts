@@ -1,12 +1,12 @@
 /**
- * The messaging service's rate limiting (`src/messaging/rate-limit.ts`): off by default, switched on per
+ * The messaging service's rate limiting (`src/services/messaging/rate-limit.ts`): off by default, switched on per
  * organization by the scenario or at run time, counted per user on the simulator clock after
  * authentication, with the real 429 body and `Retry-After`, and `X-RateLimit-*` headers while on.
  */
 import { describe, expect, it } from 'vitest'
 import { acmeOrganization } from '../../scenarios/default/messaging.js'
 import { defaultRouter } from '../../scenarios/default/router.js'
-import { createSimulator, type ScenarioDefinition } from '../../src/index.js'
+import { createSimulator, type ScenarioDefinition } from '../../src/entries/index.js'
 import { type Account, accounts, basic, NOW, type RawRequest, send } from './support.js'
 
 const API = 'https://acme.zulipchat.com/api/v1'

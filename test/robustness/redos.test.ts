@@ -14,7 +14,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { check } from 'recheck'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
+import { createSimulator } from '../../src/entries/index.js'
 import { accounts } from '../support/credentials.js'
 import { regexLiterals } from './regex-literals.js'
 
@@ -103,13 +103,18 @@ describe('no pattern of the source backtracks super-linearly (recheck)', () => {
     )
     // The scanner finds them all: the renderer's own, and some of everywhere.
     expect(literals.length).toBeGreaterThan(150)
-    expect(literals.map(({ where }) => where.split(':')[0])).toContain('src/messaging/markdown.ts')
+    expect(literals.map(({ where }) => where.split(':')[0])).toContain(
+      'src/services/messaging/markdown.ts',
+    )
     const judged = await judge(literals)
     expect(unsafe(judged)).toEqual([])
   }, 300_000)
 
   it("judges the router's request-schema patterns safe", async () => {
-    const text = readFileSync(join(root, 'src/router/validation/described-schemas.ts'), 'utf8')
+    const text = readFileSync(
+      join(root, 'src/services/router/validation/described-schemas.ts'),
+      'utf8',
+    )
     const patterns = [...text.matchAll(/"pattern":("(?:[^"\\]|\\.)*")/g)].map((match) => ({
       source: JSON.parse(match[1] as string) as string,
       flags: 'u',

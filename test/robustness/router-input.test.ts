@@ -7,8 +7,8 @@
 import fc from 'fast-check'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../src/router/body.js'
-import { createSimulator } from '../../src/simulator.js'
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../src/services/router/body.js'
+import { createSimulator } from '../../src/simulator/simulator.js'
 import {
   deepJson,
   expectRouterError,

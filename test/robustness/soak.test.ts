@@ -14,7 +14,7 @@ import vm from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { acmeOrganization } from '../../scenarios/default/messaging.js'
 import { defaultRouter } from '../../scenarios/default/router.js'
-import { createSimulator } from '../../src/index.js'
+import { createSimulator } from '../../src/entries/index.js'
 import { accounts, basic, deepJson, keys, NOW, type RawRequest, ROUTER, send } from './support.js'
 
 const JOURNAL_LIMIT = 200

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check'
 import { expect } from 'vitest'
-import type { Outcome, PlainRequest, PlainResponse } from '../../src/core/http.js'
-import { htmlBadRequest, htmlNotFound, internalError } from '../../src/messaging/errors.js'
-import type { SimulatorCore as Simulator } from '../../src/simulator.js'
+import type { Outcome, PlainRequest, PlainResponse } from '../../src/engine/core/http.js'
+import { htmlBadRequest, htmlNotFound, internalError } from '../../src/services/messaging/errors.js'
+import type { SimulatorCore as Simulator } from '../../src/simulator/simulator.js'
 
 export { accounts, keys, workspaces } from '../support/credentials.js'
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import defaultScenario from '../../scenarios/default/index.js'
 import { defaultWorkspace } from '../../scenarios/default/router.js'
-import { createSimulator } from '../../src/index.js'
+import { createSimulator } from '../../src/entries/index.js'
 
 const KEY = 'Bearer sk-or-v1-understudy-default-inference'
 const config = () => ({ model: 'openai/gpt-4o', provider: { order: ['openai'] }, stop: ['END'] })

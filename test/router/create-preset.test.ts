@@ -5,7 +5,7 @@
  * `request-rules.test.ts`.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { useSimulator } from '../../src/node/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import {
   call,
   invalid,

@@ -1,11 +1,11 @@
 /**
- * The description's nested rules (`src/router/validation/described.ts`): fields the OpenAPI constrains
+ * The description's nested rules (`src/services/router/validation/described.ts`): fields the OpenAPI constrains
  * below the top level, answered 400 with every issue in the router's wording, on each skin; what the seed
  * loosens (`router:*` server tools) and what the real service is stricter about (a union's catch-all takes
  * only the types no other branch claims).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { useSimulator } from '../../src/node/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { call, invalid, routerOptions, workspaces } from '../support/router.js'
 
 const simulator = useSimulator({ beforeAll, afterEach, afterAll }, routerOptions)

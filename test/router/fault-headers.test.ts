@@ -3,7 +3,7 @@
  * no fraction), `retry-after-ms` with the exact wait where the SDK needs one.
  */
 import { describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
+import { createSimulator } from '../../src/entries/index.js'
 
 const KEY = 'sk-or-v1-understudy-default-inference'
 

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { SNAPSHOT_LIST } from '../../src/router/catalog/snapshot.js'
+import { createSimulator } from '../../src/entries/index.js'
+import { SNAPSHOT_LIST } from '../../src/services/router/catalog/snapshot.js'
 import { keys } from '../support/credentials.js'
 import { presetScenario } from './inference/support.js'
 

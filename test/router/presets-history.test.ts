@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { useSimulator } from '../../src/node/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { call, createPreset, routerOptions } from '../support/router.js'
 
 useSimulator({ beforeAll, afterEach, afterAll }, { ...routerOptions, scenario: 'presets-history' })

@@ -4,7 +4,7 @@
  * nothing stored for a refused body, the shared rules on the other skins, prototype-named keys.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { useSimulator } from '../../src/node/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { call, createPreset, invalid, routerOptions } from '../support/router.js'
 import { chat } from './dialects/chat.js'
 import { chars, items } from './dialects/chat-rules.js'

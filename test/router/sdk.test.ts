@@ -10,7 +10,7 @@ import {
   UnauthorizedResponseError,
 } from '@openrouter/sdk/models/errors'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { useSimulator } from '../../src/node/index.js'
+import { useSimulator } from '../../src/entries/node/index.js'
 import { keys, routerOptions, users, workspaces } from '../support/router.js'
 import { NOW } from '../support/time.js'
 

@@ -1,15 +1,15 @@
 /**
- * The create-preset validation's shortcut (`acceptor` in src/router/validation/primitives.ts): a plain
+ * The create-preset validation's shortcut (`acceptor` in src/services/router/validation/primitives.ts): a plain
  * predicate per schema that lets a body skip the zod parse. It may only accept what zod accepts, else a
  * refused body would be stored; what it does not accept goes to zod, so every issue stays zod's. Proven
  * over random bodies of each skin, near-valid ones (real field names, values around the limits) most.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { chat } from '../../src/router/validation/chat.js'
-import { messages } from '../../src/router/validation/messages.js'
-import { acceptor } from '../../src/router/validation/primitives.js'
-import { responses } from '../../src/router/validation/responses.js'
+import { chat } from '../../src/services/router/validation/chat.js'
+import { messages } from '../../src/services/router/validation/messages.js'
+import { acceptor } from '../../src/services/router/validation/primitives.js'
+import { responses } from '../../src/services/router/validation/responses.js'
 
 const FIELDS = [
   'messages',

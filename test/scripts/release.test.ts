@@ -114,12 +114,12 @@ describe('the version in package.json and package-lock.json', () => {
 const VERSION_SOURCE = "/** The version. */\nexport const UNDERSTUDY_VERSION = '0.1.0'\n"
 
 describe('setSourceVersion', () => {
-  it("sets src/version.ts's constant and refuses a file without it", () => {
+  it("sets src/engine/core/version.ts's constant and refuses a file without it", () => {
     expect(setSourceVersion(VERSION_SOURCE, '1.0.0')).toBe(
       VERSION_SOURCE.replace("'0.1.0'", "'1.0.0'"),
     )
     expect(() => setSourceVersion('export const X = 1\n', '1.0.0')).toThrow(
-      'src/version.ts has no UNDERSTUDY_VERSION',
+      'src/engine/core/version.ts has no UNDERSTUDY_VERSION',
     )
   })
 })
@@ -145,8 +145,8 @@ describe('node scripts/release.mjs', () => {
       join(dir, 'package-lock.json'),
       `${JSON.stringify({ name: 'x', version: '0.1.0', packages: { '': { version: '0.1.0' } } }, null, 2)}\n`,
     )
-    mkdirSync(join(dir, 'src'))
-    writeFileSync(join(dir, 'src', 'version.ts'), VERSION_SOURCE)
+    mkdirSync(join(dir, 'src', 'engine', 'core'), { recursive: true })
+    writeFileSync(join(dir, 'src', 'engine', 'core', 'version.ts'), VERSION_SOURCE)
     return dir
   }
   const read = (root: string, file: string) => readFileSync(join(root, file), 'utf8')
@@ -163,7 +163,9 @@ describe('node scripts/release.mjs', () => {
     expect(read(root, 'CHANGELOG.md')).toBe(releaseChangelog(CHANGELOG, '0.2.0', '2026-12-01'))
     expect(JSON.parse(read(root, 'package.json')).version).toBe('0.2.0')
     expect(JSON.parse(read(root, 'package-lock.json')).packages[''].version).toBe('0.2.0')
-    expect(read(root, 'src/version.ts')).toBe(VERSION_SOURCE.replace("'0.1.0'", "'0.2.0'"))
+    expect(read(root, 'src/engine/core/version.ts')).toBe(
+      VERSION_SOURCE.replace("'0.1.0'", "'0.2.0'"),
+    )
   })
 
   it('changes nothing on --dry-run, and exits 1 with one line when there is nothing to release', () => {

@@ -5,7 +5,7 @@
  * answers CORS. (A page in Chromium: `test/browser/drive-by.test.ts`.)
  */
 import { describe, expect, it } from 'vitest'
-import { startServer } from '../../src/server/index.js'
+import { startServer } from '../../src/entries/server/index.js'
 import { useServer } from '../support/server.js'
 import { accounts, basic, keys, send } from './support.js'
 

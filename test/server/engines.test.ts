@@ -3,7 +3,7 @@
  * through msw's getResponse), answer every operation with the same bytes.
  */
 import { describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../src/server/index.js'
+import type { RunningServer } from '../../src/entries/server/index.js'
 import { exchange, iago, routerKey, send, useBothEngines } from './support.js'
 
 const { direct, viaMsw } = useBothEngines({ seed: 'engines', now: '2026-04-01T00:00:00Z' })

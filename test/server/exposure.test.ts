@@ -3,7 +3,7 @@
  * control surface with a token.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { isLoopback, type RunningServer, startServer } from '../../src/server/index.js'
+import { isLoopback, type RunningServer, startServer } from '../../src/entries/server/index.js'
 
 let server: RunningServer | undefined
 afterEach(async () => {

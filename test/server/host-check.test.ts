@@ -4,7 +4,7 @@
  * to allow it, on the control surface and on the services alike.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { type RunningServer, startServer } from '../../src/entries/server/index.js'
 import { useServer } from '../support/server.js'
 import { exchange, keys, problem, send } from './support.js'
 

@@ -5,7 +5,7 @@
  * it. No other control route takes the query token. (In Chromium: `test/browser/inspector-token.test.ts`.)
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { startServer } from '../../src/server/index.js'
+import { startServer } from '../../src/entries/server/index.js'
 import { useServer } from '../support/server.js'
 import { problem, send } from './support.js'
 

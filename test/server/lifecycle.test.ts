@@ -10,7 +10,7 @@ import { Agent, get } from 'node:http'
 import { connect, createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { type RunningServer, startServer } from '../../src/entries/server/index.js'
 import { keys, send } from './support.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))

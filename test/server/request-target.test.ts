@@ -1,11 +1,11 @@
 /**
- * The direct engine reads a plain request target without parsing a URL (`src/server/node-io.ts`); the
+ * The direct engine reads a plain request target without parsing a URL (`src/entries/server/node-io.ts`); the
  * msw engine builds a Fetch `Request`, which does. For targets URL parsing would change (dot segments,
  * `%2e`, characters it percent-encodes, a second `?`) and plain ones, both engines give the same answer
  * and the journal the same URL, path and query.
  */
 import { describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../src/server/index.js'
+import type { RunningServer } from '../../src/entries/server/index.js'
 import { exchange, iago, routerKey, useBothEngines } from './support.js'
 
 const { direct, viaMsw } = useBothEngines({ seed: 'targets', now: '2026-04-01T00:00:00Z' })

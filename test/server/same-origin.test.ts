@@ -5,7 +5,7 @@
  * start.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startServer } from '../../src/server/index.js'
+import { startServer } from '../../src/entries/server/index.js'
 import { useServer } from '../support/server.js'
 import { accounts, basic, keys, problem, send } from './support.js'
 

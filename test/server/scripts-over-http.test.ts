@@ -5,7 +5,7 @@
  * answer goes out the same, to the byte, through the server's `direct` and `msw` engines.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../src/server/index.js'
+import type { RunningServer } from '../../src/entries/server/index.js'
 import { problem, routerKey, send, useBothEngines } from './support.js'
 
 const { direct, viaMsw } = useBothEngines({ seed: 'scripts-http', now: '2026-04-01T00:00:00Z' })

@@ -7,7 +7,7 @@
 import { ServerResponse } from 'node:http'
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { startServer } from '../../src/server/index.js'
+import { startServer } from '../../src/entries/server/index.js'
 import { keys, workspaces } from '../support/credentials.js'
 
 /** A long model id (the longest a scenario may add) and provider: every chunk carries both. */

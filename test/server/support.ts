@@ -6,7 +6,7 @@
  */
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
-import type { ServerOptions } from '../../src/server/index.js'
+import type { ServerOptions } from '../../src/entries/server/index.js'
 import { accounts, basic, keys } from '../support/credentials.js'
 import { useServer } from '../support/server.js'
 

@@ -3,7 +3,7 @@
  */
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
+import { createSimulator } from '../../src/entries/index.js'
 
 const first = createSimulator({
   seed: 'same',

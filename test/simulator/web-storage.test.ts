@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { startCli } from '../support/cli.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const ENTRIES = ['./src/index.ts', './src/node/index.ts']
+const ENTRIES = ['./src/entries/index.ts', './src/entries/node/index.ts']
 
 /**
  * A stand-in for Node 25+'s accessor, on any Node: a configurable getter on `globalThis` that counts its reads

@@ -4,7 +4,7 @@
  * problem, 413 over the body limit, 401 without the control token).
  */
 import { describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { type RunningServer, startServer } from '../../src/entries/server/index.js'
 import { useServer } from '../support/server.js'
 import {
   type Answer,

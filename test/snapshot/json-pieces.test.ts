@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { jsonPieces } from '../../src/snapshot/json-pieces.js'
+import { jsonPieces } from '../../src/simulator/snapshot/json-pieces.js'
 
 const text = (value: unknown, depth: number) => [...jsonPieces(value, depth)].join('')
 

@@ -4,7 +4,7 @@
  * every problem.
  */
 import { describe, expect, it } from 'vitest'
-import { createSimulator, type Simulator, type Snapshot } from '../../src/index.js'
+import { createSimulator, type Simulator, type Snapshot } from '../../src/entries/index.js'
 import { accounts, keys, workspaces } from '../support/credentials.js'
 import {
   type Answer,

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { type RunningServer, startServer } from '../../src/entries/server/index.js'
 import { accounts, basic, keys } from '../support/credentials.js'
 import { NOW } from './support.js'
 

@@ -11,8 +11,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { type RunningServer, startServer } from '../../src/server/index.js'
+import { createSimulator } from '../../src/entries/index.js'
+import { type RunningServer, startServer } from '../../src/entries/server/index.js'
 import { accounts, basic, keys } from '../support/credentials.js'
 import { control, NOW, serverTarget, writePreset } from './support.js'
 

@@ -39,7 +39,7 @@ export interface CliServer {
 /** Spawns the CLI and collects what it prints. */
 function spawnCli(args: string[], launch: CliLaunch = {}) {
   if (launch.bin && !existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build first`)
-  const entry = launch.bin ? [BIN] : ['--import', 'tsx', 'src/cli.ts']
+  const entry = launch.bin ? [BIN] : ['--import', 'tsx', 'src/entries/cli.ts']
   const child = spawn(process.execPath, [...entry, ...args], {
     cwd: launch.cwd ?? root,
     env: launch.env ?? process.env,

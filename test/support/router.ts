@@ -3,7 +3,7 @@
  * the package's `useSimulator`, the default scenario's keys, a request helper and the expected bodies.
  */
 import { expect } from 'vitest'
-import type { SimulatorOptions } from '../../src/index.js'
+import type { SimulatorOptions } from '../../src/entries/index.js'
 import { keys, users, workspaces } from './credentials.js'
 import { NOW } from './time.js'
 
@@ -17,7 +17,7 @@ const uuid = expect.stringMatching(
 
 /**
  * The router suites' simulator: `useSimulator({ beforeAll, afterEach, afterAll }, routerOptions)` (from
- * `src/node`, as a consumer's test does) serves it for the file and resets it after each test.
+ * `src/entries/node`, as a consumer's test does) serves it for the file and resets it after each test.
  */
 export const routerOptions: SimulatorOptions = { seed: 'router-tests', now: NOW }
 

@@ -3,7 +3,11 @@
  * `let`, a `beforeAll` and an `afterAll` in every file that drives one.
  */
 import { afterAll, beforeAll } from 'vitest'
-import { type RunningServer, type ServerOptions, startServer } from '../../src/server/index.js'
+import {
+  type RunningServer,
+  type ServerOptions,
+  startServer,
+} from '../../src/entries/server/index.js'
 
 /**
  * Starts a standalone server (`startServer`, on a free port unless `options.port` says otherwise) before the

@@ -12,13 +12,13 @@ import type {
   SimulatorCore,
   SimulatorFetchOptions,
   WaitForOptions,
-} from '../../src/index.js'
+} from '../../src/entries/index.js'
 import {
   type RouteSimulatorOptions,
   routeSimulator,
   type SimulatorRoute,
-} from '../../src/playwright/index.js'
-import '../../src/vitest/index.js'
+} from '../../src/entries/playwright/index.js'
+import '../../src/entries/vitest/index.js'
 
 declare const simulator: Simulator
 declare const core: SimulatorCore
@@ -141,7 +141,7 @@ describe('understudy-mock/vitest', () => {
     expect(simulator).toHaveInferred({ endpoint: 'completions' })
     // @ts-expect-error: no such field (the effective request's fields go under request)
     expect(simulator).toHaveInferred({ temperature: 0.2 })
-    // The receiver is not typed (one declaration for vitest 3, 4 and 5: src/vitest/index.ts); a value that is
+    // The receiver is not typed (one declaration for vitest 3, 4 and 5: src/entries/vitest/index.ts); a value that is
     // not a simulator fails at run time (test/vitest/matchers.test.ts).
   })
 })

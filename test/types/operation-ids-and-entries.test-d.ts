@@ -5,6 +5,7 @@
  * are that operation's. Also `journal.toHAR`. Checked by `tsc`; not run.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest'
+import type { Har, HarOptions } from '../../src/engine/journal/har.js'
 import type {
   InferenceOperationId,
   JournalEntry,
@@ -14,8 +15,7 @@ import type {
   OperationId,
   RouterOperationId,
   Simulator,
-} from '../../src/index.js'
-import type { Har, HarOptions } from '../../src/journal/har.js'
+} from '../../src/entries/index.js'
 import type {
   JsonValue,
   MessagingErrorBody,
@@ -23,8 +23,8 @@ import type {
   RouterErrorBody,
   RouterPresetWithVersion,
   ServiceJournalEntry,
-} from '../../src/operations/journal-entries.js'
-import '../../src/vitest/index.js'
+} from '../../src/simulator/operations/journal-entries.js'
+import '../../src/entries/vitest/index.js'
 
 declare const simulator: Simulator
 declare const filter: JournalFilter

@@ -11,7 +11,7 @@ import {
   type BrowserSimulatorOptions,
   createSimulator as browserCreateSimulator,
   startSimulator,
-} from '../../src/browser/index.js'
+} from '../../src/entries/browser/index.js'
 import {
   type Clock,
   createSimulator,
@@ -25,7 +25,7 @@ import {
   type SimulatorCore,
   type SimulatorOptions,
   type scenarios,
-} from '../../src/index.js'
+} from '../../src/entries/index.js'
 import {
   mswMajor,
   type NodeSimulator,
@@ -35,10 +35,14 @@ import {
   type TestHooks,
   type UnhandledStrategy,
   useSimulator,
-} from '../../src/node/index.js'
+} from '../../src/entries/node/index.js'
+import {
+  type RunningServer,
+  type ServerOptions,
+  startServer,
+} from '../../src/entries/server/index.js'
 // Not exported by the package's root (see the report); read through the module that defines it.
-import type { JournalEntry } from '../../src/operations/journal-entries.js'
-import { type RunningServer, type ServerOptions, startServer } from '../../src/server/index.js'
+import type { JournalEntry } from '../../src/simulator/operations/journal-entries.js'
 
 declare const simulator: Simulator
 

@@ -13,13 +13,13 @@ import {
   type Simulator,
   type SimulatorCore,
   type Snapshot,
-} from '../../src/index.js'
+} from '../../src/entries/index.js'
 import {
   type RunningServer,
   type ServerOptions,
   type StateFileStatus,
   startServer,
-} from '../../src/server/index.js'
+} from '../../src/entries/server/index.js'
 
 declare const simulator: Simulator
 declare const core: SimulatorCore

@@ -3,7 +3,7 @@
  * the report; the live mode's plan and result. Checked by `tsc`; not run.
  */
 import { describe, expectTypeOf, it } from 'vitest'
-import type { Har } from '../../src/index.js'
+import type { Har } from '../../src/entries/index.js'
 import {
   type Difference,
   type DifferenceKind,
@@ -18,7 +18,7 @@ import {
   type VerifyOptions,
   type VerifyReport,
   verifyHar,
-} from '../../src/verify/index.js'
+} from '../../src/surfaces/verify/index.js'
 
 declare const har: Har
 

@@ -1,7 +1,7 @@
 /**
  * `understudy-mock/verify` is Node only and adds nothing to what a browser loads: bundling the browser entry
  * point (and the root, which browsers import too) the way a web app's bundler does takes in no module of
- * `src/verify/` and no `node:` built-in.
+ * `src/surfaces/verify/` and no `node:` built-in.
  */
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
@@ -20,13 +20,15 @@ async function inputsOf(entry: string): Promise<string[]> {
 }
 
 describe('the browser bundle', () => {
-  it.each(['src/browser/index.ts', 'src/index.ts'])(
+  it.each(['src/entries/browser/index.ts', 'src/entries/index.ts'])(
     '%s takes in nothing of verify',
     async (entry) => {
       const inputs = await inputsOf(entry)
       expect(inputs.length).toBeGreaterThan(20)
       expect(
-        inputs.filter((input) => input.includes('src/verify/') || input.includes('src/cli/')),
+        inputs.filter(
+          (input) => input.includes('src/surfaces/verify/') || input.includes('src/entries/cli/'),
+        ),
       ).toEqual([])
       expect(inputs.filter((input) => input.startsWith('node:'))).toEqual([])
     },
@@ -34,7 +36,7 @@ describe('the browser bundle', () => {
 
   it('while the verify entry point does take them in (the check can fail)', async () => {
     const result = await build({
-      entryPoints: ['src/verify/index.ts'],
+      entryPoints: ['src/surfaces/verify/index.ts'],
       bundle: true,
       write: false,
       metafile: true,
@@ -42,6 +44,6 @@ describe('the browser bundle', () => {
       platform: 'node',
       logLevel: 'silent',
     })
-    expect(Object.keys(result.metafile.inputs)).toContain('src/verify/verify-har.ts')
+    expect(Object.keys(result.metafile.inputs)).toContain('src/surfaces/verify/verify-har.ts')
   })
 })

@@ -3,8 +3,8 @@
  * their recorded ids (an id inside an href is compared as text), beside the three of a new organization.
  */
 import { describe, expect, it } from 'vitest'
-import { createSimulator, type Har, scenarios } from '../../src/index.js'
-import { verifyHar } from '../../src/verify/index.js'
+import { createSimulator, type Har, scenarios } from '../../src/entries/index.js'
+import { verifyHar } from '../../src/surfaces/verify/index.js'
 import { accounts, basic } from '../support/credentials.js'
 
 const MESSAGING = 'https://acme.zulipchat.com/api/v1'

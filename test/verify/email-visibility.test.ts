@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { acmeOrganization } from '../../scenarios/default/messaging.js'
 import { defaultRouter } from '../../scenarios/default/router.js'
-import { type Difference, VerifyInputError, verifyHar } from '../../src/verify/index.js'
+import { type Difference, VerifyInputError, verifyHar } from '../../src/surfaces/verify/index.js'
 import { copy, entry, position, sessionHar } from './support.js'
 
 const MESSAGING = 'https://acme.zulipchat.com/api/v1'

@@ -2,7 +2,7 @@
  * `formatReport`: the table people read. Two long values that begin alike are shown from where they differ.
  */
 import { describe, expect, it } from 'vitest'
-import { formatReport, type VerifyReport } from '../../src/verify/index.js'
+import { formatReport, type VerifyReport } from '../../src/surfaces/verify/index.js'
 
 const report = (expected: unknown, actual: unknown): VerifyReport => ({
   differences: [

@@ -5,8 +5,8 @@
  * all is refused with a `VerifyInputError`.
  */
 import { describe, expect, it } from 'vitest'
-import type { Har } from '../../src/index.js'
-import { VerifyInputError, verifyHar } from '../../src/verify/index.js'
+import type { Har } from '../../src/entries/index.js'
+import { VerifyInputError, verifyHar } from '../../src/surfaces/verify/index.js'
 import { copy, entry, position, sessionHar } from './support.js'
 
 const har = await sessionHar()

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { verifyHar } from '../../src/verify/index.js'
+import { verifyHar } from '../../src/surfaces/verify/index.js'
 
 const HAR = readFileSync(
   new URL('../recordings/openrouter/openrouter-real.har', import.meta.url),

@@ -4,8 +4,8 @@
  * `router.models` and the replay is answered as recorded, not refused with 400 `not a valid model ID`.
  */
 import { describe, expect, it } from 'vitest'
-import { createSimulator, scenarios } from '../../src/index.js'
-import { verifyHar } from '../../src/verify/index.js'
+import { createSimulator, scenarios } from '../../src/entries/index.js'
+import { verifyHar } from '../../src/surfaces/verify/index.js'
 import { keys } from '../support/credentials.js'
 
 const NEWER = 'anthropic/claude-haiku-5.5'

@@ -2,7 +2,7 @@
  * Shared parts of the verify tests: a session of both services recorded from Understudy itself (every
  * operation it simulates, errors included), and small helpers to edit a HAR the way the tests need.
  */
-import { createSimulator, type Har, type SimulatorOptions } from '../../src/index.js'
+import { createSimulator, type Har, type SimulatorOptions } from '../../src/entries/index.js'
 import { accounts, basic, keys } from '../support/credentials.js'
 
 const MESSAGING = 'https://acme.zulipchat.com/api/v1'

@@ -4,7 +4,7 @@
  * another feature level) is not a difference, an id that maps inconsistently is.
  */
 import { describe, expect, it } from 'vitest'
-import { type Difference, verifyHar } from '../../src/verify/index.js'
+import { type Difference, verifyHar } from '../../src/surfaces/verify/index.js'
 import { copy, editBody, entry, position, sessionHar } from './support.js'
 
 const har = await sessionHar()

@@ -5,8 +5,8 @@
  */
 import { expect as jestExpect } from 'expect'
 import { describe, expect, it } from 'vitest'
-import '../../src/vitest/index.js'
-import { matchers } from '../../src/jest/index.js'
+import '../../src/entries/vitest/index.js'
+import { matchers } from '../../src/entries/jest/index.js'
 import { post, presetSimulator } from '../router/inference/support.js'
 import { workspaces } from '../support/credentials.js'
 import { failure } from '../support/failure.js'

@@ -3,7 +3,7 @@
  * (the closest journal entries with a body diff, the presets or accounts that exist), not "expected true".
  */
 import { describe, expect, it } from 'vitest'
-import '../../src/vitest/index.js'
+import '../../src/entries/vitest/index.js'
 import { ACME, fetchSimulator, iagoAuth, ROUTER, routerAuth } from '../fetch/support.js'
 import { workspaces } from '../support/credentials.js'
 import { failure } from '../support/failure.js'

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes src/messaging/onboarding-texts.ts from the onboarding recordings of the real servers
+// Writes src/services/messaging/onboarding-texts.ts from the onboarding recordings of the real servers
 // (zulip-<level>-onboarding.har, made by make-onboarding-requests.mjs): Welcome Bot's channel messages as the
 // organization's owner reads them (Markdown, HTML, starred or not, reactions) and its greetings to an
 // administrator (the owner's) and to a member; then formats it with biome. test/messaging/onboarding.test.ts
@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const target = join(here, '../../../src/messaging/onboarding-texts.ts')
+const target = join(here, '../../../src/services/messaging/onboarding-texts.ts')
 
 /** The step's answer body, by the step's name. */
 function reader(level) {

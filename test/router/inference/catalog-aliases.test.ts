@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { createSimulator } from '../../../src/index.js'
+import { createSimulator } from '../../../src/entries/index.js'
 
 const URL_CHAT = 'https://openrouter.ai/api/v1/chat/completions'
 const headers = {

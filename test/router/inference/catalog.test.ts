@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { createSimulator } from '../../../src/index.js'
+import { createSimulator } from '../../../src/entries/index.js'
 import { users } from '../../support/credentials.js'
 import { NOW, post, postJson, presetScenario, presetSimulator } from './support.js'
 

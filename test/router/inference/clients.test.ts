@@ -11,7 +11,7 @@ import { generateText, jsonSchema, streamText, tool } from 'ai'
 import { setupServer } from 'msw/node'
 import OpenAI from 'openai'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator, type Simulator } from '../../../src/index.js'
+import { createSimulator, type Simulator } from '../../../src/entries/index.js'
 import { keys } from '../../support/credentials.js'
 import { useServer } from '../../support/server.js'
 

@@ -6,7 +6,7 @@
  * and as query parameters of `GET /__understudy/journal`, `/journal/count` and `/journal.har`.
  */
 import { describe, expect, it } from 'vitest'
-import { createSimulator } from '../../../src/index.js'
+import { createSimulator } from '../../../src/entries/index.js'
 import { workspaces } from '../../support/credentials.js'
 import { useServer } from '../../support/server.js'
 import { NOW, post, presetScenario, presetSimulator } from './support.js'

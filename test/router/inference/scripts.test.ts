@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadScenarioFile } from '../../../src/cli/scenario-file.js'
-import { createSimulator } from '../../../src/index.js'
+import { loadScenarioFile } from '../../../src/entries/cli/scenario-file.js'
+import { createSimulator } from '../../../src/entries/index.js'
 import { metaOf, NOW, post, postJson, presetScenario, presetSimulator, SECONDS } from './support.js'
 
 const ask = (content: string, extra: Record<string, unknown> = {}) => ({

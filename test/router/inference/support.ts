@@ -3,7 +3,11 @@
  * `simulator.fetch` (the same core path as msw: test/fetch/same-as-msw.test.ts), and the scenario.
  */
 import type { RouterScenarioInput } from '../../../scenarios/schema/router.js'
-import { createSimulator, type Simulator, type SimulatorOptions } from '../../../src/index.js'
+import {
+  createSimulator,
+  type Simulator,
+  type SimulatorOptions,
+} from '../../../src/entries/index.js'
 import { keys, workspaces } from '../../support/credentials.js'
 
 const BASE = 'https://openrouter.ai/api/v1'
@@ -93,7 +97,7 @@ export function presetSimulator(options: SimulatorOptions = {}): Simulator {
 }
 
 /**
- * A model's prices per million tokens, as its entry of OpenRouter's model list (src/router/catalog/snapshot.ts)
+ * A model's prices per million tokens, as its entry of OpenRouter's model list (src/services/router/catalog/snapshot.ts)
  * gives them per token: `anthropic/claude-sonnet-4.5` "0.000003" and "0.000015", and so on.
  */
 export const PRICES = {

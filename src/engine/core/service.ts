@@ -1,0 +1,238 @@
+/**
+ * What a simulated service is: the object the simulator's core calls (`Service`), and its registration
+ * (`ServiceDefinition`) that everything else iterates.
+ *
+ * `src/engine/core/` is the ground floor: plain requests and responses, the clock, ids, tables, locks, these
+ * contracts, the field schemas of a snapshot's parts and the inspector's list limits. It imports nothing of the rest of the package.
+ * @module
+ */
+
+import type { Clock } from './clock.js'
+import type { MaybeAsync, PlainRequest, PlainResponse } from './http.js'
+import type { IdSource } from './ids.js'
+import type { InferenceMeta } from './inference-meta.js'
+import type { Routable } from './routes.js'
+import type * as z from './zod.js'
+
+/** What every service of one simulator shares. */
+export interface ServiceContext {
+  clock: Clock
+  /** The current id source (a reset starts a new one from the seed). */
+  ids(): IdSource
+}
+
+/**
+ * Where requests reach a service from: `in-process` (msw handlers beside a consumer's own) answers only
+ * the paths the service owns; `server` (the standalone server) answers everything under the service's
+ * base URL, with the service's own 404 for the rest.
+ */
+export type Scope = 'in-process' | 'server'
+
+/** What a service tells about a request it answers: for the journal and for matching faults. */
+export interface RequestMeta {
+  /** The real API's operation id, or null when no operation matched. */
+  operation: string | null
+  /** The router workspace id or the messaging organization's subdomain, once known. */
+  tenant: string | null
+  /** Who made the request (a key's label, an account's email), once authenticated. Never a secret. */
+  actor: string | null
+  /** The path below the service's base URL (`/presets/x` for the router, `/api/v1/users` for an organization). */
+  path: string
+  /**
+   * What an inference request applied (the router's chat, messages and responses operations), set by the
+   * operation once it has chosen its answer: for the journal and its matchers. `null` on those operations'
+   * requests until then (a request refused before an answer is chosen, or answered by a fault, keeps it);
+   * absent on every other operation.
+   */
+  inference?: InferenceMeta | null
+}
+
+/** The parts of a recorded request a service parses for the journal. */
+export interface RecordedRequest {
+  headers: Readonly<Record<string, string>>
+  query: URLSearchParams
+  body: Uint8Array | undefined
+}
+
+/** Options of a service's fault response. */
+interface FaultResponseOptions {
+  message?: string | undefined
+  /** Seconds for `Retry-After`. */
+  retryAfter?: number | undefined
+  /** The router's model-availability code (`error.availability.code`), checked when the fault was armed. */
+  availability?: string | undefined
+  /** The request answered (a service may read it: the router names the model the body asks for). */
+  request?: PlainRequest | undefined
+  tenant: string | null
+  /**
+   * The operation the request reached, when known: a service whose operations answer errors in more than
+   * one shape (the router's `/messages` in Anthropic's envelope) answers in that operation's.
+   */
+  operation?: string | null | undefined
+}
+
+/** A service's answer to a request it owns: the response (or its promise), and what the request was. */
+export interface Answer {
+  response: MaybeAsync<PlainResponse>
+  meta: RequestMeta
+}
+
+/**
+ * A simulated service inside one simulator, as the simulator's core uses it. `Slice` is the service's
+ * part of a scenario, `State` its part of a snapshot.
+ */
+export interface Service<Slice = unknown> {
+  readonly name: string
+  /** The base URL the service answers at (a template for a service with many tenants). */
+  readonly baseUrl: string
+  /**
+   * The msw URL patterns this service answers. Prefer a `RegExp` (see `urlPattern`): msw percent-decodes
+   * the parameters of string patterns and answers 500 for a malformed escape such as `%zz`.
+   */
+  patterns(scope: Scope): Array<string | RegExp>
+  /**
+   * Answers a request whose `path` is the full URL path: the response, synchronous when it is there at
+   * once, and the request's meta. `undefined` means the URL is not this service's (msw then tries the
+   * next handler).
+   */
+  answer(request: PlainRequest, scope: Scope): Answer | undefined
+  /**
+   * The operation and tenant a request would reach, without answering it (`undefined`: not this
+   * service's URL). Used to match faults.
+   */
+  describe(request: PlainRequest, scope: Scope): RequestMeta | undefined
+  /** The service's own error response for an injected status. */
+  faultResponse(status: number, options: FaultResponseOptions): PlainResponse
+  /** A recorded request's body, parsed, with secrets replaced by `[redacted]`. */
+  journalBody(request: RecordedRequest): unknown
+  /**
+   * A form body's fields as the service reads them, in order, repeated names included (`undefined` for a
+   * body that is not a form the service reads): the journal's HAR redacts a form by these names, however
+   * the client escaped or quoted them. Only a service that reads forms has it.
+   */
+  journalFields?(request: RecordedRequest): ReadonlyArray<readonly [string, string]> | undefined
+  /** Clears every record and seeds the scenario's slice, synchronously (every control method works right after). */
+  load(slice: Slice): void
+  /** A number that changes whenever the service's data may have changed (the state file saves then). */
+  changes(): number
+}
+
+/**
+ * A service's state export and import, which only the simulator's snapshots use (kept out of the
+ * services' public types).
+ */
+export interface Restorable<State = unknown> {
+  /**
+   * The whole state as plain JSON, copied (the service's part of a snapshot). With `shared`, the parts
+   * the service never changes in place once stored (a preset version's config) are given as they are,
+   * not copied: a view to write out (a state file's save), never handed to a caller.
+   */
+  exportState(options?: { shared?: boolean }): State
+  /** Replaces the whole state with a validated snapshot part. */
+  importState(state: State): void
+}
+
+/** A service's part of the inspector's state: what the page shows, without keys or passwords. */
+export interface Inspectable<Inspected = unknown> {
+  inspect(): Inspected
+}
+
+/** What the simulator gives a service it creates: the base URL and the paths it answers in process. */
+export interface ServiceOptions {
+  /** Without a trailing slash. */
+  baseUrl: string
+  /**
+   * The paths below the base URL the service answers in process (beside a consumer's own handlers):
+   * the path itself and everything below it. On the standalone server it answers every path.
+   */
+  inProcessPrefix: string
+}
+
+/** The standalone server's answers in a service's shape, for requests that never reach the service. */
+interface ServerAnswers {
+  /** A crash in the server's request path. */
+  internalError(): PlainResponse
+  /** A request node's HTTP parser refused (malformed or huge headers). */
+  badRequest(): PlainResponse
+}
+
+/**
+ * A service as the simulator registers it (`src/services/registry.ts`): everything the simulator, the server,
+ * scenarios, snapshots, discovery and the inspector need to know of it. Adding a service is its folder
+ * (`src/<name>/`, `handlers/<name>/`) and one line in the registry.
+ */
+export interface ServiceDefinition<
+  Name extends string = string,
+  Instance extends Service = Service,
+  Options extends object = object,
+  View = unknown,
+  Inspected = unknown,
+  Operations extends readonly Routable[] = readonly Routable[],
+  ScenarioSchema extends z.ZodMiniType = z.ZodMiniType,
+  SnapshotSchema extends z.ZodMiniType = z.ZodMiniType,
+> {
+  readonly name: Name
+  /** The base URL in process (`https://openrouter.ai/api/v1`). */
+  readonly defaultBaseUrl: string
+  /** See `ServiceOptions.inProcessPrefix` (`/presets`). */
+  readonly inProcessPrefix: string
+  /** Paths below the base URL answered in process besides the prefix, each exactly (`/chat/completions`). */
+  readonly inProcessPaths?: readonly string[]
+  /** The path prefix the service answers under on the standalone server (`/router`). */
+  readonly serverPrefix: `/${string}`
+  /** The base URL on the standalone server, from `<origin><serverPrefix>` (`…/router` → `…/router/api/v1`). */
+  serverBaseUrl(prefixUrl: string): string
+  /** The operations (`handlers/<name>/`), in the order paths are matched; their names are the operation ids. */
+  readonly operations: Operations
+  /** The service's part of a scenario (the key `name`), with its default when left out. */
+  readonly scenarioSchema: ScenarioSchema
+  /** The service's part of a snapshot: its fields, and the checks across its records. */
+  readonly snapshot: {
+    schema: SnapshotSchema
+    check(
+      state: z.output<SnapshotSchema>,
+      context: z.core.$RefinementCtx,
+      base: Array<string | number>,
+    ): void
+  }
+  /** Creates the service inside one simulator; `options` are the simulator's options for it. */
+  create(
+    context: ServiceContext,
+    options: ServiceOptions & Options,
+  ): Instance & Restorable & Inspectable<Inspected>
+  /**
+   * The service's part of `describe()`: its base URL and tenants, with what a test needs to call them.
+   * (Its parameter's type is the service's public type: `simulator.<name>`.)
+   */
+  discover(instance: Instance): View
+  /** Every base URL a client calls (one per tenant where tenants have their own). */
+  urls(instance: Instance): string | Record<string, string>
+  /** The scenario's accounts as lines for the start banner (`  router Acme: sk-… (inference)`). */
+  accounts(view: View): string[]
+  /** The tenants in the inspector's state, as `[id, name]` (the journal shows names). */
+  tenants(inspected: Inspected): Array<readonly [string, string]>
+  readonly server: ServerAnswers
+}
+
+/** Escapes text for use inside a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+}
+
+/** A pattern for a base URL and everything below `prefix` (`''` for everything under the base). */
+export function urlPattern(baseUrl: string, prefix = ''): RegExp {
+  return new RegExp(`^${escapeRegExp(baseUrl + prefix)}(?:/.*)?$`)
+}
+
+/** A pattern for exactly one path below a base URL. */
+export function exactUrlPattern(baseUrl: string, path: string): RegExp {
+  return new RegExp(`^${escapeRegExp(baseUrl + path)}$`)
+}
+
+/** Whether a path is `prefix` or below it (`/presets`, `/presets/x`; not `/presetsx`). */
+export function isBelow(path: string, prefix: string): boolean {
+  return (
+    path.startsWith(prefix) &&
+    (path.length === prefix.length || path.charCodeAt(prefix.length) === 0x2f)
+  )
+}
