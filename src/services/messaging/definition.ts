@@ -11,6 +11,7 @@ import * as z from '../../engine/core/zod.js'
 import type { MessagingOperation } from './context.js'
 import { internalError, nginxBadRequest } from './errors.js'
 import type { inspectMessaging } from './inspect.js'
+import { INSPECTOR_PANEL_SCRIPT } from './inspector-panel.generated.js'
 import {
   createMessagingService,
   type MessagingOrganizationView,
@@ -83,6 +84,10 @@ export function messagingDefinition<const Operations extends readonly MessagingO
       inspected.organizations.map(
         (organization) => [organization.subdomain, organization.name] as const,
       ),
+    inspector: {
+      sections: [{ id: 'organizations', title: 'Messaging organizations' }],
+      script: INSPECTOR_PANEL_SCRIPT,
+    },
     server: { internalError, badRequest: nginxBadRequest },
   } as const satisfies ServiceDefinition<
     'messaging',

@@ -10,6 +10,7 @@ import * as z from '../../engine/core/zod.js'
 import type { RouterOperation } from './context.js'
 import { routerError, routerMessages } from './errors.js'
 import type { inspectRouter } from './inspect.js'
+import { INSPECTOR_PANEL_SCRIPT } from './inspector-panel.generated.js'
 import { createRouterService, type RouterService } from './service.js'
 import { checkRouterSnapshot, routerSnapshotSchema } from './snapshot.js'
 
@@ -64,6 +65,13 @@ export function routerDefinition<const Operations extends readonly RouterOperati
       ),
     tenants: (inspected) =>
       inspected.workspaces.map((workspace) => [workspace.id, workspace.name] as const),
+    inspector: {
+      sections: [
+        { id: 'presets', title: 'Router presets' },
+        { id: 'scripts', title: 'Router scripts' },
+      ],
+      script: INSPECTOR_PANEL_SCRIPT,
+    },
     server: {
       internalError: () => routerError(500, routerMessages.internal),
       badRequest: () => routerError(400, 'Bad Request'),
