@@ -18,8 +18,11 @@ export interface InspectorSection {
 export interface InspectorParts {
   /** The service's sections, in the order the page shows them (after the simulator's own). */
   readonly sections: readonly InspectorSection[]
-  /** The panel's bundled browser script (generated: `inspector-panel.generated.ts`), run before the page's. */
-  readonly script: string
+  /**
+   * The panel's bundled browser script (generated: `inspector-panel.generated.ts`), run before the page's;
+   * loaded when the page is first served, so that a simulator in a browser never carries it.
+   */
+  script(): Promise<string>
 }
 
 /** What the page lends a panel: its HTML helpers and its way to call the control surface. */

@@ -11,7 +11,6 @@ import * as z from '../../engine/core/zod.js'
 import type { MessagingOperation } from './context.js'
 import { internalError, nginxBadRequest } from './errors.js'
 import type { inspectMessaging } from './inspect.js'
-import { INSPECTOR_PANEL_SCRIPT } from './inspector-panel.generated.js'
 import {
   createMessagingService,
   type MessagingOrganizationView,
@@ -86,7 +85,8 @@ export function messagingDefinition<const Operations extends readonly MessagingO
       ),
     inspector: {
       sections: [{ id: 'organizations', title: 'Messaging organizations' }],
-      script: INSPECTOR_PANEL_SCRIPT,
+      script: () =>
+        import('./inspector-panel.generated.js').then((module) => module.INSPECTOR_PANEL_SCRIPT),
     },
     server: { internalError, badRequest: nginxBadRequest },
   } as const satisfies ServiceDefinition<

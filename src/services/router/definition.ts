@@ -10,7 +10,6 @@ import * as z from '../../engine/core/zod.js'
 import type { RouterOperation } from './context.js'
 import { routerError, routerMessages } from './errors.js'
 import type { inspectRouter } from './inspect.js'
-import { INSPECTOR_PANEL_SCRIPT } from './inspector-panel.generated.js'
 import { createRouterService, type RouterService } from './service.js'
 import { checkRouterSnapshot, routerSnapshotSchema } from './snapshot.js'
 
@@ -70,7 +69,8 @@ export function routerDefinition<const Operations extends readonly RouterOperati
         { id: 'presets', title: 'Router presets' },
         { id: 'scripts', title: 'Router scripts' },
       ],
-      script: INSPECTOR_PANEL_SCRIPT,
+      script: () =>
+        import('./inspector-panel.generated.js').then((module) => module.INSPECTOR_PANEL_SCRIPT),
     },
     server: {
       internalError: () => routerError(500, routerMessages.internal),

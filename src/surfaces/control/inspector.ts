@@ -28,14 +28,7 @@ const SERVICE_SECTIONS = serviceDefinitions
   )
   .join('\n')
 
-/** The services' panels, then the page's script, in one module (the panels add themselves to the list). */
-const SCRIPT = [
-  'const inspectorPanels = []',
-  ...serviceDefinitions.map((definition) => definition.inspector.script),
-  INSPECTOR_SCRIPT,
-].join('\n')
-
-export const INSPECTOR_HTML = `<!doctype html>
+const page = (script: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -114,7 +107,20 @@ export const INSPECTOR_HTML = `<!doctype html>
   </section>
 ${SERVICE_SECTIONS}
 </main>
-<script type="module">${SCRIPT}</script>
+<script type="module">${script}</script>
 </body>
 </html>
 `
+
+let built: Promise<string> | undefined
+
+/**
+ * The page, built once when first asked for: the services' panels, then the page's script, in one module
+ * (each panel adds itself to `inspectorPanels`).
+ */
+export function inspectorHtml(): Promise<string> {
+  built ??= Promise.all(serviceDefinitions.map((definition) => definition.inspector.script())).then(
+    (panels) => page(['const inspectorPanels = []', ...panels, INSPECTOR_SCRIPT].join('\n')),
+  )
+  return built
+}
