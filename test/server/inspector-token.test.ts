@@ -56,7 +56,7 @@ describe('the inspector link with a token', () => {
 
   it("authenticates the page's calls by the token its script sends from the page's address", async () => {
     const page = await send(inspector(TOKEN))
-    expect(page.body).toContain("new URLSearchParams(location.search).get('token')")
+    expect(page.body).toMatch(/new URLSearchParams\(location\.search\)\.get\(["']token["']\)/)
     const reset = await send(`${server.url}/__understudy/reset`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}`, origin: server.url },

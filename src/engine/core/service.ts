@@ -11,6 +11,7 @@ import type { Clock } from './clock.js'
 import type { MaybeAsync, PlainRequest, PlainResponse } from './http.js'
 import type { IdSource } from './ids.js'
 import type { InferenceMeta } from './inference-meta.js'
+import type { InspectorParts } from './inspector-panel.js'
 import type { Routable } from './routes.js'
 import type * as z from './zod.js'
 
@@ -211,6 +212,8 @@ export interface ServiceDefinition<
   accounts(view: View): string[]
   /** The tenants in the inspector's state, as `[id, name]` (the journal shows names). */
   tenants(inspected: Inspected): Array<readonly [string, string]>
+  /** The service's sections of the inspector page and the bundled script that draws them (`inspector-panel.ts`). */
+  readonly inspector: InspectorParts
   readonly server: ServerAnswers
 }
 

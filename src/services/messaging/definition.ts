@@ -83,6 +83,11 @@ export function messagingDefinition<const Operations extends readonly MessagingO
       inspected.organizations.map(
         (organization) => [organization.subdomain, organization.name] as const,
       ),
+    inspector: {
+      sections: [{ id: 'organizations', title: 'Messaging organizations' }],
+      script: () =>
+        import('./inspector-panel.generated.js').then((module) => module.INSPECTOR_PANEL_SCRIPT),
+    },
     server: { internalError, badRequest: nginxBadRequest },
   } as const satisfies ServiceDefinition<
     'messaging',

@@ -8,8 +8,8 @@
  */
 import { clip, FIELD_PREVIEW, newest, ShownTotals } from '../../engine/core/inspect-limits.js'
 import { zulipVersion } from './feature-levels.js'
-import { botTypeName, roleName } from './records.js'
 import type { MessagingStore } from './store.js'
+import { userSummary } from './user-view.js'
 
 export function inspectMessaging(store: MessagingStore, urlOf: (subdomain: string) => string) {
   const totals = new ShownTotals()
@@ -28,15 +28,7 @@ export function inspectMessaging(store: MessagingStore, urlOf: (subdomain: strin
         featureLevel: organization.featureLevel,
         zulipVersion: zulipVersion(organization.featureLevel),
         userCount: users.length,
-        users: newest(users, shownUsers).map((user) => ({
-          userId: user.id,
-          email: user.email,
-          fullName: user.fullName,
-          role: roleName(user.role),
-          canCreateUsers: user.canCreateUsers,
-          isActive: user.isActive,
-          bot: botTypeName(user.botType),
-        })),
+        users: newest(users, shownUsers).map(userSummary),
         messageCount: messages.length,
         messages: newest(messages, shownMessages).map((message) => ({
           id: message.id,

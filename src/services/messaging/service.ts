@@ -40,43 +40,18 @@ import {
   type RateLimitSetting,
   rateLimitRules,
 } from './rate-limit.js'
-import {
-  type BotTypeName,
-  botTypeName,
-  type MessageRecord,
-  type RoleName,
-  roleName,
-  type UserRecord,
-  unknownOrganization,
-} from './records.js'
+import { type MessageRecord, unknownOrganization } from './records.js'
 import { createMessagingRoutes, decodePath } from './routes.js'
 import { createMessagingStore, type MessagingStoreState } from './store.js'
+import { type MessagingUserView, userView } from './user-view.js'
+
+export type { MessagingUserView } from './user-view.js'
 
 export interface MessagingServiceOptions extends ServiceOptions {
   /** Each organization's base URL, with `{subdomain}` (exactly once) standing for its subdomain. */
   baseUrl: string
   /** The feature level of organizations whose scenario entry sets none. Default 421 (Zulip 11.0). */
   featureLevel?: number | undefined
-}
-
-/** An account as the control interface shows it, credentials included. */
-export interface MessagingUserView {
-  userId: number
-  email: string
-  fullName: string
-  role: RoleName
-  canCreateUsers: boolean
-  isActive: boolean
-  /** `null` for a human. */
-  bot: BotTypeName | null
-  botOwnerId: number | null
-  /** A cross-realm system bot (Welcome Bot). */
-  systemBot: boolean
-  /** The key for `Authorization: Basic base64(email:apiKey)`. */
-  apiKey: string
-  password: string | null
-  /** ISO 8601 UTC with milliseconds. */
-  dateJoined: string
 }
 
 /** A message as the control interface shows it. */
@@ -267,21 +242,6 @@ export function createMessagingService(
     }
     return organization
   }
-
-  const userView = (user: UserRecord): MessagingUserView => ({
-    userId: user.id,
-    email: user.email,
-    fullName: user.fullName,
-    role: roleName(user.role),
-    canCreateUsers: user.canCreateUsers,
-    isActive: user.isActive,
-    bot: botTypeName(user.botType),
-    botOwnerId: user.botOwnerId,
-    systemBot: user.isSystemBot,
-    apiKey: user.apiKey,
-    password: user.password,
-    dateJoined: new Date(user.dateJoined).toISOString(),
-  })
 
   const messageView = (message: MessageRecord): MessagingMessageView => ({
     id: message.id,

@@ -64,6 +64,14 @@ export function routerDefinition<const Operations extends readonly RouterOperati
       ),
     tenants: (inspected) =>
       inspected.workspaces.map((workspace) => [workspace.id, workspace.name] as const),
+    inspector: {
+      sections: [
+        { id: 'presets', title: 'Router presets' },
+        { id: 'scripts', title: 'Router scripts' },
+      ],
+      script: () =>
+        import('./inspector-panel.generated.js').then((module) => module.INSPECTOR_PANEL_SCRIPT),
+    },
     server: {
       internalError: () => routerError(500, routerMessages.internal),
       badRequest: () => routerError(400, 'Bad Request'),

@@ -84,7 +84,7 @@ import {
   seedBody,
   stubBody,
 } from './http-inputs.js'
-import { INSPECTOR_HTML } from './inspector.js'
+import { inspectorHtml } from './inspector.js'
 import { faultsAsJson, inspectorState } from './state.js'
 
 /** The path prefix of the control surface on the standalone server. */
@@ -181,7 +181,7 @@ export async function handleControl(
         return {
           status: 200,
           headers: { 'content-type': 'text/html; charset=utf-8' },
-          body: INSPECTOR_HTML,
+          body: await inspectorHtml(),
         }
       case 'GET /state':
         return ok(inspectorState(simulator))

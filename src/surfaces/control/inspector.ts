@@ -1,15 +1,34 @@
 /**
- * The inspector page: plain HTML, a style sheet and a little script, no build step. It polls
- * `GET /__understudy/state` and acts through the control surface. A control token, when the server has
- * one, is taken from the page's `?token=` and sent as `Authorization: Bearer`.
+ * The inspector page: plain HTML, a style sheet and one inline script. It polls `GET /__understudy/state`
+ * and acts through the control surface. A control token, when the server has one, is taken from the page's
+ * `?token=` and sent as `Authorization: Bearer`.
+ *
+ * The simulator's sections are written here; each service adds its own (`inspector.sections` of its
+ * registration, after the simulator's) and the script that draws them (`inspector.script`), which runs
+ * before the page's own script (`inspector-page/main.ts`, bundled into `inspector-script.generated.ts`) and
+ * adds its panel to `inspectorPanels`.
  * @module
  */
-import { INSPECTOR_SCRIPT } from './inspector-script.js'
+import type { InspectorSection } from '../../engine/core/inspector-panel.js'
+import { serviceDefinitions, serviceNames } from '../../services/registry.js'
+import { INSPECTOR_SCRIPT } from './inspector-script.generated.js'
 import { INSPECTOR_CSS } from './inspector-style.js'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 
-export const INSPECTOR_HTML = `<!doctype html>
+/** A menu's choice of each service, after its "any service". */
+const SERVICE_OPTIONS = serviceNames.map((name) => `<option>${name}</option>`).join('')
+
+/** Each service's sections, in registration order. */
+const SERVICE_SECTIONS = serviceDefinitions
+  .flatMap((definition): readonly InspectorSection[] => definition.inspector.sections)
+  .map(
+    ({ id, title }) =>
+      `  <section id="${id}"><h2>${title}</h2><div id="${id}-body"></div></section>`,
+  )
+  .join('\n')
+
+const page = (script: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -36,7 +55,7 @@ export const INSPECTOR_HTML = `<!doctype html>
 <main>
   <section id="journal"><h2>Request journal <span class="muted" id="journal-summary"></span></h2>
     <form id="journal-filter" aria-label="Filter the journal">
-      <label>Service <select id="filter-service"><option value="">any service</option><option>router</option><option>messaging</option></select></label>
+      <label>Service <select id="filter-service"><option value="">any service</option>${SERVICE_OPTIONS}</select></label>
       <label>Operation <select id="filter-operation"><option value="">any operation</option></select></label>
       <label>Status <select id="filter-status"><option value="">any status</option></select></label>
       <button type="button" id="filter-clear" class="secondary">Show all</button>
@@ -45,7 +64,7 @@ export const INSPECTOR_HTML = `<!doctype html>
   </section>
   <section id="faults"><h2>Faults</h2>
     <form id="fault-form" aria-label="Inject a fault">
-      <label>Service <select id="fault-service"><option value="">any service</option><option>router</option><option>messaging</option></select></label>
+      <label>Service <select id="fault-service"><option value="">any service</option>${SERVICE_OPTIONS}</select></label>
       <label>Operation <select id="fault-operation"><option value="">any operation</option></select></label>
       <label>Method <select id="fault-method"><option value="">any</option>${METHODS.map((method) => `<option>${method}</option>`).join('')}</select></label>
       <label>Path <input id="fault-path" placeholder="any path, or /presets/support-bot" size="22"></label>
@@ -60,7 +79,6 @@ export const INSPECTOR_HTML = `<!doctype html>
     <button id="faults-clear" class="secondary" hidden>Clear every fault</button>
   </section>
   <section id="stubs"><h2>Stubs</h2><div id="stubs-body"></div></section>
-  <section id="scripts"><h2>Router scripts</h2><div id="scripts-body"></div></section>
   <section id="settings"><h2>Clock, latency and seed</h2>
     <div class="setting"><h3>Clock <span class="muted" id="clock-now"></span></h3>
       <form id="clock-advance" aria-label="Advance the clock">
@@ -87,10 +105,22 @@ export const INSPECTOR_HTML = `<!doctype html>
       </form>
     </div>
   </section>
-  <section id="presets"><h2>Router presets</h2><div id="presets-body"></div></section>
-  <section id="organizations"><h2>Messaging organizations</h2><div id="organizations-body"></div></section>
+${SERVICE_SECTIONS}
 </main>
-<script type="module">${INSPECTOR_SCRIPT}</script>
+<script type="module">${script}</script>
 </body>
 </html>
 `
+
+let built: Promise<string> | undefined
+
+/**
+ * The page, built once when first asked for: the services' panels, then the page's script, in one module
+ * (each panel adds itself to `inspectorPanels`).
+ */
+export function inspectorHtml(): Promise<string> {
+  built ??= Promise.all(serviceDefinitions.map((definition) => definition.inspector.script())).then(
+    (panels) => page(['const inspectorPanels = []', ...panels, INSPECTOR_SCRIPT].join('\n')),
+  )
+  return built
+}
