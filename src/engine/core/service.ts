@@ -12,6 +12,7 @@ import type { MaybeAsync, PlainRequest, PlainResponse } from './http.js'
 import type { IdSource } from './ids.js'
 import type { InferenceMeta } from './inference-meta.js'
 import type { Routable } from './routes.js'
+import type { VerifyPart } from './verify-part.js'
 import type * as z from './zod.js'
 
 /** What every service of one simulator shares. */
@@ -212,6 +213,12 @@ export interface ServiceDefinition<
   /** The tenants in the inspector's state, as `[id, name]` (the journal shows names). */
   tenants(inspected: Inspected): Array<readonly [string, string]>
   readonly server: ServerAnswers
+  /**
+   * The service's part of `verify` (`src/services/<name>/verify/`): how to find, infer, replay and compare
+   * its exchanges of a recording (`verify-part.ts`). Loaded on demand: verify is Node-only and never
+   * part of the simulator or a page's bundle.
+   */
+  verify(): Promise<VerifyPart>
 }
 
 /** Escapes text for use inside a regular expression. */

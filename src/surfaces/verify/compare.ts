@@ -4,9 +4,12 @@
  * else as text. Each difference is a `Finding`; the caller adds which exchange it belongs to.
  * @module
  */
-import { compareEnvelopeBodies } from './envelope.js'
-import type { HeaderList } from './har-input.js'
-import { header } from './har-input.js'
+import { type HeaderList, header } from '../../engine/core/recorded-exchange.js'
+import {
+  type BodyComparison,
+  type Finding,
+  objectSignature,
+} from '../../engine/core/verify-part.js'
 import {
   type Conflict,
   type IdentityMap,
@@ -15,11 +18,6 @@ import {
   numberSpace,
   type Place,
 } from './identity.js'
-import type { Difference } from './report.js'
-import { objectSignature } from './signature.js'
-
-/** A difference without the exchange it belongs to. */
-export type Finding = Omit<Difference, 'exchange' | 'method' | 'url'>
 
 /** The headers a client reads, compared when either side has them. */
 const COMPARED_HEADERS = [
@@ -47,8 +45,11 @@ export interface CompareContext {
   who: string
   /** Lists (`body.members`) whose order the real service does not fix: compared as sets (`unordered.ts`). */
   unordered: ReadonlySet<string>
-  /** An inference answer: its body compared by its envelope, not its words (`envelope.ts`). */
-  envelope?: boolean | undefined
+  /**
+   * The comparison of a body the service's part does not want compared value by value (the router's
+   * inference answers, by their envelope: `VerifyPart.bodies`).
+   */
+  bodies?: BodyComparison | undefined
 }
 
 /** One side's answer. */
@@ -315,8 +316,8 @@ export function parseJson(text: string | undefined): unknown {
 function compareBodies(recorded: Answer, simulated: Answer, context: CompareContext): Finding[] {
   if (recorded.body === undefined) return []
   const simBody = simulated.body ?? ''
-  if (context.envelope) {
-    return compareEnvelopeBodies(recorded.body, simBody, {
+  if (context.bodies) {
+    return context.bodies(recorded.body, simBody, {
       status: recorded.status,
       stableOrder: context.stableOrder,
     })

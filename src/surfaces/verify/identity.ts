@@ -19,6 +19,7 @@
  *   when user 9 is its user 12 and `localhost` its `acme.zulipchat.com`.
  * @module
  */
+import { FAKE_DOMAIN, type Identities, isUuid } from '../../engine/core/verify-part.js'
 
 /** A value's mapping space, e.g. `user`, `message`, `recipient_id`, `uuid`, `hash`. */
 export type Space = string
@@ -38,14 +39,11 @@ const ROUTER_USER_KEYS = new Set(['creator_user_id', 'creator_id'])
 /** Keys whose numbers are times (epoch seconds or milliseconds). */
 const TIME_KEY = /(?:^|_)(?:timestamp|time|at|date)$|^x-ratelimit-reset$|^date_/
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DATE =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/
 const HASH = /\b[0-9a-f]{32}\b/g
 /** A dummy address: `user<id>@<fake domain>`. */
 const DUMMY_ADDRESS = /^user(\d+)@([^@\s]+)$/
-/** The space of fake e-mail domains. */
-export const FAKE_DOMAIN = 'fake e-mail domain'
 
 /** Where a value sits: its key and the nearest key above it (array indices skipped). */
 export interface Place {
@@ -76,7 +74,6 @@ export const isTimeKey = ({ key }: Place) => key !== undefined && TIME_KEY.test(
  */
 const dateShape = (value: string) => value.replace(/\.\d+/, '').replace(/\d/g, '9')
 
-export const isUuid = (value: string) => UUID.test(value)
 const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(value))
 
 /** A learned pair that contradicts an earlier one. */
@@ -89,7 +86,7 @@ export interface Conflict {
 }
 
 /** Recorded value ↔ simulator value, per space, both ways. */
-export class IdentityMap {
+export class IdentityMap implements Identities {
   readonly #toSim = new Map<Space, Map<unknown, unknown>>()
   readonly #toRecorded = new Map<Space, Map<unknown, unknown>>()
   /** Organization URLs: simulator URL → recorded URL. */
