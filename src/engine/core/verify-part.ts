@@ -98,6 +98,24 @@ export interface Identities {
   addFakeDomain(recorded: string): void
 }
 
+/**
+ * Which values of a service's answers are identities, besides verify's own rules (numbers under `id` and any
+ * other `*_id` key, UUIDs, dates, 32-digit hex tokens, tenant URLs).
+ */
+export interface IdentityRules {
+  /** Number keys whose values map within a space (`sender_id` → `user`). */
+  readonly numberKeys?: Readonly<Record<string, string>>
+  /** The space of an `id` under a parent key (`members` → `user`). */
+  readonly idParents?: Readonly<Record<string, string>>
+  /** String keys whose values map within a space, whatever they look like (`creator_user_id` → `router user`). */
+  readonly stringKeys?: Readonly<Record<string, string>>
+  /**
+   * The space of the id in a dummy address (`user<id>@<fake domain>`, what a service shows for a hidden
+   * address), when the service shows them: the id maps in it, the domain as a fake domain.
+   */
+  readonly dummyAddressIds?: string
+}
+
 /** One credential of the recording and the simulator account it was mapped onto (the report's set-up). */
 export interface AccountSummary {
   service: string
@@ -258,6 +276,8 @@ export interface VerifyPart<Plan = unknown> {
     planned: PlannedExchange,
     context: { instance: unknown; identities: Identities; authorization: string | undefined },
   ): Rewritten
+  /** Which values of its answers are identities (verify's own rules apply to every service). */
+  readonly identities?: IdentityRules
   /** Lists whose order the real service does not fix. */
   readonly unordered?: readonly UnorderedList[]
   /** A comparison of the bodies of an exchange not compared value by value (an inference's envelope). */

@@ -8,6 +8,7 @@ import { type HeaderList, header } from '../../engine/core/recorded-exchange.js'
 import {
   type BodyComparison,
   type Finding,
+  type IdentityRules,
   objectSignature,
 } from '../../engine/core/verify-part.js'
 import {
@@ -40,6 +41,8 @@ export type OrderStability = (signature: string) => boolean
 /** What a comparison needs besides the two answers. */
 export interface CompareContext {
   identities: IdentityMap
+  /** Which values of the service's answers are identities (`VerifyPart.identities`). */
+  rules: IdentityRules
   stableOrder: OrderStability
   /** Who sent the request (a credential's id), for per-account header counters. */
   who: string
@@ -107,7 +110,7 @@ function compareNumbers(
   simulated: number,
   context: CompareContext,
 ): Finding[] {
-  const space = numberSpace(place)
+  const space = numberSpace(place, context.rules)
   // Ids are positive: -1 and 0 under an id key are sentinels (`max_message_id: -1`, no message), values.
   const ids = Number.isInteger(recorded) && Number.isInteger(simulated)
   if (space !== undefined && ids && recorded > 0 && simulated > 0) {
@@ -194,7 +197,9 @@ function compareListsById(
   if (key === undefined || idKeyOf(simulated) !== key) return undefined
   const idOf = (item: unknown) => (item as Record<string, unknown>)[key]
   const spaceOf = (id: unknown) =>
-    typeof id === 'string' ? 'uuid' : (numberSpace({ key, parent: place.key }) ?? 'id')
+    typeof id === 'string'
+      ? 'uuid'
+      : (numberSpace({ key, parent: place.key }, context.rules) ?? 'id')
   const used = new Set<number>()
   const pairs: Array<[recordedIndex: number, simIndex: number]> = []
   const unpaired: number[] = []
@@ -293,7 +298,7 @@ function compareValues(
     return compareNumbers(path, place, recorded, simulated, context)
   }
   if (typeof recorded === 'string' && typeof simulated === 'string') {
-    const match = matchStrings(context.identities, place, recorded, simulated)
+    const match = matchStrings(context.identities, place, recorded, simulated, context.rules)
     if (match.equal) return []
     if (match.conflict) return [identityFinding(path, match.conflict)]
     return [{ kind: 'value', path, expected: recorded, actual: simulated }]

@@ -135,6 +135,7 @@ export async function verifyHar(har: unknown, options: VerifyOptions = {}): Prom
     }
     const context: CompareContext = {
       identities: setup.identities,
+      rules: service.part.identities ?? {},
       stableOrder,
       who: plan.credential.id,
       unordered: unorderedLists(plan, service.part),

@@ -12,7 +12,7 @@
  * the 401 is `Account is deactivated`: the account exists, deactivated before the recording began.
  *
  * A user the recording deactivates (`DELETE /users/{id}`, `DELETE /users/me`) was active before it, whatever
- * later answers show. E-mail visibility comes from the addresses the answers show (`infer-visibility.ts`);
+ * later answers show. E-mail visibility comes from the addresses the answers show (`visibility.ts`);
  * a seeded user whose real address the recording never shows gets a stand-in of the recording's fake domain.
  * A user's `max_message_id` before any message of the recording names a message that existed before it
  * (Zulip's onboarding messages): it is planned as `earlierMessages`, which the set-up seeds.

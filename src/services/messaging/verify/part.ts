@@ -150,6 +150,29 @@ export const messagingVerify: VerifyPart<MessagingVerifyPlan> = {
       body,
     }
   },
+  identities: {
+    numberKeys: {
+      user_id: 'user',
+      sender_id: 'user',
+      bot_owner_id: 'user',
+      owner_id: 'user',
+      acting_user_id: 'user',
+      user_ids: 'user',
+      message_id: 'message',
+      max_message_id: 'message',
+      message_ids: 'message',
+    },
+    idParents: {
+      user: 'user',
+      members: 'user',
+      display_recipient: 'user',
+      users: 'user',
+      message: 'message',
+      messages: 'message',
+    },
+    stringKeys: { sender_realm_str: 'realm' },
+    dummyAddressIds: 'user',
+  },
   /*
    * Zulip's `GET /users` (`get_users_for_api` → `get_realm_user_dicts`, and `user_ids` through `id__in`)
    * reads the rows without `ORDER BY`, so PostgreSQL returns them in the order it stores them: the real 384

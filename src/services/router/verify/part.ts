@@ -61,6 +61,8 @@ export const routerVerify: VerifyPart<RouterVerifyPlan> = {
       body: exchange.requestBody,
     }
   },
+  // The router's user ids are strings of no fixed form.
+  identities: { stringKeys: { creator_user_id: 'router user', creator_id: 'router user' } },
   bodies: ({ exchange, located }) =>
     exchange.method === 'POST' && located !== undefined && INFERENCE_PATH.test(located.path)
       ? compareEnvelopeBodies
