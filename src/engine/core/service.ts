@@ -13,6 +13,7 @@ import type { IdSource } from './ids.js'
 import type { InferenceMeta } from './inference-meta.js'
 import type { InspectorParts } from './inspector-panel.js'
 import type { Routable } from './routes.js'
+import type { VerifyPart } from './verify-part.js'
 import type * as z from './zod.js'
 
 /** What every service of one simulator shares. */
@@ -215,6 +216,12 @@ export interface ServiceDefinition<
   /** The service's sections of the inspector page and the bundled script that draws them (`inspector-panel.ts`). */
   readonly inspector: InspectorParts
   readonly server: ServerAnswers
+  /**
+   * The service's part of `verify` (`src/services/<name>/verify/`): how to find, infer, replay and compare
+   * its exchanges of a recording (`verify-part.ts`). Loaded on demand: verify is Node-only and never
+   * part of the simulator or a page's bundle.
+   */
+  verify(): Promise<VerifyPart>
 }
 
 /** Escapes text for use inside a regular expression. */

@@ -1,6 +1,6 @@
 /**
  * `understudy-mock verify`: `--har FILE` replays a recording against a simulator set up to match it;
- * `router|messaging --live` records the fixed script against the real service first (asking before it
+ * `<service> --live` (`router`, `messaging`) records the fixed script against the real service first (asking before it
  * writes, unless `--yes`). Exit 0: no difference; 1: differences; 2: the input cannot be used (a bad
  * command line, no such file, not a HAR, nothing replayable, a service that cannot be reached, or no
  * consent to write), with one line on stderr.
@@ -13,6 +13,8 @@ import { dirname, resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { systemErrorText } from '../../engine/core/system-error.js'
+import type { Created } from '../../engine/core/verify-part.js'
+import { type ServiceName, serviceNames } from '../../services/registry.js'
 import { formatReport } from '../../surfaces/verify/format.js'
 import { VerifyInputError } from '../../surfaces/verify/har-input.js'
 import {
@@ -21,15 +23,19 @@ import {
   livePlan,
   runLive,
 } from '../../surfaces/verify/live/live.js'
-import type { Created } from '../../surfaces/verify/live/scripts.js'
 import type { VerifyReport } from '../../surfaces/verify/report.js'
 import { type VerifyOptions, verifyHar } from '../../surfaces/verify/verify-har.js'
 import { CliError, messageOf, UsageError } from './errors.js'
 import { withAttachments } from './har-attachments.js'
 
+/** The services, as the usage line lists them (`router|messaging`) and as errors name them (`router or messaging`). */
+const SERVICES = serviceNames.join('|')
+const SERVICES_OR = serviceNames.join(' or ')
+const isService = (name: string): name is ServiceName =>
+  (serviceNames as readonly string[]).includes(name)
+
 /** The usage line of `understudy-mock verify`. */
-export const VERIFY_USAGE =
-  'Usage: understudy-mock verify --har FILE [options] | understudy-mock verify router|messaging --live --base-url URL --api-key KEY [--email E] [--record FILE] [--yes] [options]'
+export const VERIFY_USAGE = `Usage: understudy-mock verify --har FILE [options] | understudy-mock verify ${SERVICES} --live --base-url URL --api-key KEY [--email E] [--record FILE] [--yes] [options]`
 
 /** `understudy-mock verify --help`. */
 const VERIFY_HELP = `${VERIFY_USAGE}
@@ -207,8 +213,8 @@ async function consent(io: VerifyIo, options: LiveOptions, willCreate: string[])
 }
 
 async function live(service: string, values: Values, io: VerifyIo) {
-  if (service !== 'router' && service !== 'messaging') {
-    throw new UsageError(`verify --live takes router or messaging, got "${service}"`)
+  if (!isService(service)) {
+    throw new UsageError(`verify --live takes ${SERVICES_OR}, got "${service}"`)
   }
   if (values.har !== undefined) throw new UsageError('--har and --live exclude each other')
   const baseUrl = values['base-url']
@@ -266,13 +272,13 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
   let created: Created[] | undefined
   if (values.live) {
     const [service, ...rest] = positionals
-    if (service === undefined) throw new UsageError('verify --live takes router or messaging')
+    if (service === undefined) throw new UsageError(`verify --live takes ${SERVICES_OR}`)
     if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}'`)
     ;({ report, created } = await live(service, values, io))
   } else {
     if (positionals.length > 0) {
       throw new UsageError(
-        positionals[0] === 'router' || positionals[0] === 'messaging'
+        isService(positionals[0] as string)
           ? `verify ${positionals[0]} needs --live (or give --har FILE)`
           : `unexpected argument '${positionals[0]}'`,
       )

@@ -7,6 +7,7 @@
 
 import { messagingScenarioSchema } from '../../../scenarios/schema/messaging.js'
 import type { ServiceDefinition } from '../../engine/core/service.js'
+import type { VerifyPart } from '../../engine/core/verify-part.js'
 import * as z from '../../engine/core/zod.js'
 import type { MessagingOperation } from './context.js'
 import { internalError, nginxBadRequest } from './errors.js'
@@ -89,6 +90,9 @@ export function messagingDefinition<const Operations extends readonly MessagingO
         import('./inspector-panel.generated.js').then((module) => module.INSPECTOR_PANEL_SCRIPT),
     },
     server: { internalError, badRequest: nginxBadRequest },
+    // The messaging part of `verify`, loaded by verify only (never with the simulator or a page).
+    verify: (): Promise<VerifyPart> =>
+      import('./verify/part.js').then((part) => part.messagingVerify),
   } as const satisfies ServiceDefinition<
     'messaging',
     MessagingService,

@@ -6,6 +6,7 @@
 
 import { routerScenarioSchema } from '../../../scenarios/schema/router.js'
 import type { ServiceDefinition } from '../../engine/core/service.js'
+import type { VerifyPart } from '../../engine/core/verify-part.js'
 import * as z from '../../engine/core/zod.js'
 import type { RouterOperation } from './context.js'
 import { routerError, routerMessages } from './errors.js'
@@ -76,6 +77,8 @@ export function routerDefinition<const Operations extends readonly RouterOperati
       internalError: () => routerError(500, routerMessages.internal),
       badRequest: () => routerError(400, 'Bad Request'),
     },
+    // The router's part of `verify`, loaded by verify only (never with the simulator or a page).
+    verify: (): Promise<VerifyPart> => import('./verify/part.js').then((part) => part.routerVerify),
   } as const satisfies ServiceDefinition<
     'router',
     RouterService,

@@ -4,9 +4,13 @@
  * else as text. Each difference is a `Finding`; the caller adds which exchange it belongs to.
  * @module
  */
-import { compareEnvelopeBodies } from './envelope.js'
-import type { HeaderList } from './har-input.js'
-import { header } from './har-input.js'
+import { type HeaderList, header } from '../../engine/core/recorded-exchange.js'
+import {
+  type BodyComparison,
+  type Finding,
+  type IdentityRules,
+  objectSignature,
+} from '../../engine/core/verify-part.js'
 import {
   type Conflict,
   type IdentityMap,
@@ -15,11 +19,6 @@ import {
   numberSpace,
   type Place,
 } from './identity.js'
-import type { Difference } from './report.js'
-import { objectSignature } from './signature.js'
-
-/** A difference without the exchange it belongs to. */
-export type Finding = Omit<Difference, 'exchange' | 'method' | 'url'>
 
 /** The headers a client reads, compared when either side has them. */
 const COMPARED_HEADERS = [
@@ -42,13 +41,18 @@ export type OrderStability = (signature: string) => boolean
 /** What a comparison needs besides the two answers. */
 export interface CompareContext {
   identities: IdentityMap
+  /** Which values of the service's answers are identities (`VerifyPart.identities`). */
+  rules: IdentityRules
   stableOrder: OrderStability
   /** Who sent the request (a credential's id), for per-account header counters. */
   who: string
   /** Lists (`body.members`) whose order the real service does not fix: compared as sets (`unordered.ts`). */
   unordered: ReadonlySet<string>
-  /** An inference answer: its body compared by its envelope, not its words (`envelope.ts`). */
-  envelope?: boolean | undefined
+  /**
+   * The comparison of a body the service's part does not want compared value by value (the router's
+   * inference answers, by their envelope: `VerifyPart.bodies`).
+   */
+  bodies?: BodyComparison | undefined
 }
 
 /** One side's answer. */
@@ -106,7 +110,7 @@ function compareNumbers(
   simulated: number,
   context: CompareContext,
 ): Finding[] {
-  const space = numberSpace(place)
+  const space = numberSpace(place, context.rules)
   // Ids are positive: -1 and 0 under an id key are sentinels (`max_message_id: -1`, no message), values.
   const ids = Number.isInteger(recorded) && Number.isInteger(simulated)
   if (space !== undefined && ids && recorded > 0 && simulated > 0) {
@@ -193,7 +197,9 @@ function compareListsById(
   if (key === undefined || idKeyOf(simulated) !== key) return undefined
   const idOf = (item: unknown) => (item as Record<string, unknown>)[key]
   const spaceOf = (id: unknown) =>
-    typeof id === 'string' ? 'uuid' : (numberSpace({ key, parent: place.key }) ?? 'id')
+    typeof id === 'string'
+      ? 'uuid'
+      : (numberSpace({ key, parent: place.key }, context.rules) ?? 'id')
   const used = new Set<number>()
   const pairs: Array<[recordedIndex: number, simIndex: number]> = []
   const unpaired: number[] = []
@@ -292,7 +298,7 @@ function compareValues(
     return compareNumbers(path, place, recorded, simulated, context)
   }
   if (typeof recorded === 'string' && typeof simulated === 'string') {
-    const match = matchStrings(context.identities, place, recorded, simulated)
+    const match = matchStrings(context.identities, place, recorded, simulated, context.rules)
     if (match.equal) return []
     if (match.conflict) return [identityFinding(path, match.conflict)]
     return [{ kind: 'value', path, expected: recorded, actual: simulated }]
@@ -315,8 +321,8 @@ export function parseJson(text: string | undefined): unknown {
 function compareBodies(recorded: Answer, simulated: Answer, context: CompareContext): Finding[] {
   if (recorded.body === undefined) return []
   const simBody = simulated.body ?? ''
-  if (context.envelope) {
-    return compareEnvelopeBodies(recorded.body, simBody, {
+  if (context.bodies) {
+    return context.bodies(recorded.body, simBody, {
       status: recorded.status,
       stableOrder: context.stableOrder,
     })

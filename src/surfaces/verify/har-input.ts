@@ -11,38 +11,16 @@
  * @module
  */
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../engine/core/json-keys.js'
+import {
+  type HeaderList,
+  header,
+  type RecordedExchange,
+} from '../../engine/core/recorded-exchange.js'
 import * as z from '../../engine/core/zod.js'
 
 /** Input `verify` cannot use: no such file, not JSON, not a HAR, nothing replayable. Exit code 2. */
 export class VerifyInputError extends Error {
   override readonly name = 'VerifyInputError'
-}
-
-/** A header, as a lower-cased name and its value, in recorded order. */
-export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>
-
-/** One recorded request and its answer, as `verify` works with it. */
-export interface RecordedExchange {
-  /** 1-based position in `log.entries`. */
-  index: number
-  method: string
-  url: string
-  requestHeaders: HeaderList
-  /** The request body as text, when one was recorded. */
-  requestBody: string | undefined
-  /** The request body's media type, from `postData.mimeType` or the `Content-Type` header. */
-  requestMimeType: string | undefined
-  status: number
-  /** The answer's headers; `undefined` when the recording has none (not the same as an answer without any). */
-  responseHeaders: HeaderList | undefined
-  /** The answer's body, decoded; `undefined` when not recorded. */
-  responseBody: string | undefined
-  /** When the request was sent (epoch ms), when recorded. */
-  startedAt: number | undefined
-  /** An Understudy journal's account of who sent it (its credentials may be redacted). */
-  actor: string | undefined
-  /** A note that makes the exchange unusable (a truncated body, no answer), or `undefined`. */
-  unusable: string | undefined
 }
 
 const nameValue = z.looseObject({
@@ -105,9 +83,6 @@ function headerList(list: RawEntry['request']['headers']): HeaderList {
     .filter((header) => !header.name.startsWith(':'))
     .map((header) => [header.name.toLowerCase(), header.value ?? ''] as const)
 }
-
-const headerValue = (headers: HeaderList | undefined, name: string) =>
-  headers?.find(([key]) => key === name)?.[1]
 
 function decodeBase64(text: string): string {
   return Buffer.from(text, 'base64').toString('utf8')
@@ -200,7 +175,7 @@ function toExchange(entry: RawEntry, index: number): RecordedExchange {
     requestHeaders,
     requestBody: request,
     requestMimeType:
-      entry.request.postData?.mimeType || headerValue(requestHeaders, 'content-type') || undefined,
+      entry.request.postData?.mimeType || header(requestHeaders, 'content-type') || undefined,
     status: entry.response.status,
     responseHeaders:
       entry.response.headers === undefined ? undefined : headerList(entry.response.headers),
@@ -246,9 +221,4 @@ export function readHar(input: unknown): {
     }
   })
   return { exchanges, malformed }
-}
-
-/** A header's value (the first of that name), by lower-case name. */
-export function header(headers: HeaderList | undefined, name: string): string | undefined {
-  return headerValue(headers, name)
 }

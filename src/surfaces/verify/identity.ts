@@ -5,47 +5,42 @@
  * simulator value (and back). This module says which values are identities, learns the pairs from the
  * answers compared, and rewrites recorded ids in later requests into the simulator's.
  *
- * - Numbers under an id key (`user_id`, `message_id`, `id` of a user or message, any other `*_id`) map
- *   within their space: user ids with user ids, message ids with message ids, `recipient_id`s with
- *   their own.
- * - UUIDs anywhere map with UUIDs; the router's user ids (`creator_user_id`, `creator_id`) with their own.
+ * What is an identity is verify's rules below, and each service's (`VerifyPart.identities`, handed in as
+ * `IdentityRules`: which number keys, `id`s under which parents and which string keys map in which space).
+ *
+ * - Numbers under an id key (a key the service names, `id`, any other `*_id`) map within their space: a
+ *   service's user ids with its user ids, `recipient_id`s with their own, an `id` with the `id`s under the
+ *   same parent key.
+ * - UUIDs anywhere map with UUIDs; a string under a key the service names (the router's `creator_user_id`)
+ *   with its own space.
  * - Dates (ISO 8601 strings, and numbers under time keys such as `timestamp`) are not compared by value;
  *   their format is (digits, precision, offset), so `2026-01-01T00:14+00:00` against
  *   `2026-01-01T00:14:00+00:00` is a difference.
- * - Inside strings, each organization's URL stands for the other side's, and 32-digit hex tokens (avatar
+ * - Inside strings, each tenant's URL (a messaging organization's) stands for the other side's, and 32-digit hex tokens (avatar
  *   hashes) map consistently; the rest of the string must be equal.
  * - A dummy address (`user<id>@<fake domain>`, what Zulip shows for a hidden address) of the recording's
- *   fake domain maps as a user id and a domain: `user9@localhost` is the simulator's `user12@acme.zulipchat.com`
+ *   fake domain maps, for a service that shows them, as a user id and a domain: `user9@localhost` is the simulator's `user12@acme.zulipchat.com`
  *   when user 9 is its user 12 and `localhost` its `acme.zulipchat.com`.
  * @module
  */
+import {
+  FAKE_DOMAIN,
+  type Identities,
+  type IdentityRules,
+  isUuid,
+} from '../../engine/core/verify-part.js'
 
 /** A value's mapping space, e.g. `user`, `message`, `recipient_id`, `uuid`, `hash`. */
 export type Space = string
 
-const USER_KEYS = new Set([
-  'user_id',
-  'sender_id',
-  'bot_owner_id',
-  'owner_id',
-  'acting_user_id',
-  'user_ids',
-])
-const MESSAGE_KEYS = new Set(['message_id', 'max_message_id', 'message_ids'])
-const USER_PARENTS = new Set(['user', 'members', 'display_recipient', 'users'])
-const MESSAGE_PARENTS = new Set(['message', 'messages'])
-const ROUTER_USER_KEYS = new Set(['creator_user_id', 'creator_id'])
 /** Keys whose numbers are times (epoch seconds or milliseconds). */
 const TIME_KEY = /(?:^|_)(?:timestamp|time|at|date)$|^x-ratelimit-reset$|^date_/
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DATE =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/
 const HASH = /\b[0-9a-f]{32}\b/g
 /** A dummy address: `user<id>@<fake domain>`. */
 const DUMMY_ADDRESS = /^user(\d+)@([^@\s]+)$/
-/** The space of fake e-mail domains. */
-export const FAKE_DOMAIN = 'fake e-mail domain'
 
 /** Where a value sits: its key and the nearest key above it (array indices skipped). */
 export interface Place {
@@ -53,14 +48,17 @@ export interface Place {
   parent: string | undefined
 }
 
-/** The space of a number under `place`, if it is an id. */
-export function numberSpace({ key, parent }: Place): Space | undefined {
+const own = (table: Readonly<Record<string, string>> | undefined, key: string) =>
+  table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined
+
+/** The space of a number under `place`, if it is an id, by the service's rules and verify's. */
+export function numberSpace({ key, parent }: Place, rules: IdentityRules): Space | undefined {
   if (key === undefined) return undefined
-  if (USER_KEYS.has(key)) return 'user'
-  if (MESSAGE_KEYS.has(key)) return 'message'
+  const named = own(rules.numberKeys, key)
+  if (named !== undefined) return named
   if (key === 'id') {
-    if (parent !== undefined && USER_PARENTS.has(parent)) return 'user'
-    if (parent !== undefined && MESSAGE_PARENTS.has(parent)) return 'message'
+    const under = parent === undefined ? undefined : own(rules.idParents, parent)
+    if (under !== undefined) return under
     return `id of ${parent ?? 'the answer'}`
   }
   if (key.endsWith('_id') || key.endsWith('_ids')) return key.replace(/s$/, '')
@@ -76,7 +74,6 @@ export const isTimeKey = ({ key }: Place) => key !== undefined && TIME_KEY.test(
  */
 const dateShape = (value: string) => value.replace(/\.\d+/, '').replace(/\d/g, '9')
 
-export const isUuid = (value: string) => UUID.test(value)
 const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(value))
 
 /** A learned pair that contradicts an earlier one. */
@@ -89,7 +86,7 @@ export interface Conflict {
 }
 
 /** Recorded value ↔ simulator value, per space, both ways. */
-export class IdentityMap {
+export class IdentityMap implements Identities {
   readonly #toSim = new Map<Space, Map<unknown, unknown>>()
   readonly #toRecorded = new Map<Space, Map<unknown, unknown>>()
   /** Organization URLs: simulator URL → recorded URL. */
@@ -183,12 +180,11 @@ export function matchStrings(
   place: Place,
   recorded: string,
   simulated: string,
+  rules: IdentityRules,
 ): StringMatch {
   const sim = map.urlsAsRecorded(simulated)
-  if (place.key !== undefined && ROUTER_USER_KEYS.has(place.key)) {
-    return learned(map.learn('router user', recorded, sim))
-  }
-  if (place.key === 'sender_realm_str') return learned(map.learn('realm', recorded, sim))
+  const space = place.key === undefined ? undefined : own(rules.stringKeys, place.key)
+  if (space !== undefined) return learned(map.learn(space, recorded, sim))
   if (recorded === sim) {
     if (isUuid(recorded)) return learned(map.learn('uuid', recorded, sim))
     return { equal: true }
@@ -196,9 +192,15 @@ export function matchStrings(
   if (isUuid(recorded) && isUuid(sim)) return learned(map.learn('uuid', recorded, sim))
   const recordedDummy = DUMMY_ADDRESS.exec(recorded)
   const simDummy = DUMMY_ADDRESS.exec(sim)
-  if (recordedDummy && simDummy && map.isFakeDomain(recordedDummy[2] as string)) {
+  const dummyIds = rules.dummyAddressIds
+  if (
+    dummyIds !== undefined &&
+    recordedDummy &&
+    simDummy &&
+    map.isFakeDomain(recordedDummy[2] as string)
+  ) {
     return learned(
-      map.learn('user', Number(recordedDummy[1]), Number(simDummy[1])) ??
+      map.learn(dummyIds, Number(recordedDummy[1]), Number(simDummy[1])) ??
         map.learn(FAKE_DOMAIN, recordedDummy[2], simDummy[2]),
     )
   }

@@ -5,6 +5,8 @@
  * the real service and verify it. See docs/verify.md.
  * @module
  */
+
+export type { Created } from '../../engine/core/verify-part.js'
 export { formatReport } from './format.js'
 export { VerifyInputError } from './har-input.js'
 export {
@@ -15,7 +17,6 @@ export {
   livePlan,
   runLive,
 } from './live/live.js'
-export type { Created } from './live/scripts.js'
 export type {
   Difference,
   DifferenceKind,

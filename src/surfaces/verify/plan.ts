@@ -3,28 +3,23 @@
  * parsed, and whether (and why not) it is replayed.
  * @module
  */
+import {
+  type Credential,
+  credentialOf,
+  type RecordedExchange,
+} from '../../engine/core/recorded-exchange.js'
+import type { Located, PlannedExchange } from '../../engine/core/verify-part.js'
 import { parseJson } from './compare.js'
-import { type Credential, credentialOf } from './credentials.js'
-import type { RecordedExchange } from './har-input.js'
-import { type Located, locateAll } from './locate.js'
+import { locateAll } from './locate.js'
+import { type Parts, partOf } from './parts.js'
 import { simulated } from './simulated.js'
-
-/** One exchange of the recording, planned. */
-export interface PlannedExchange {
-  exchange: RecordedExchange
-  located: Located | undefined
-  credential: Credential
-  /** The recorded answer's JSON, or `undefined`. */
-  json: unknown
-  /** Why it is not replayed; `undefined` when it is. */
-  skip: string | undefined
-}
 
 /** Why an exchange is not replayed, before any set-up: another host, an operation not simulated… */
 function skipReason(
   exchange: RecordedExchange,
   located: Located | undefined,
   credential: Credential,
+  parts: Parts,
 ) {
   if (exchange.unusable) return exchange.unusable
   if (!located) {
@@ -36,7 +31,12 @@ function skipReason(
     }
     return `another host: ${host} is not a service Understudy simulates`
   }
-  const found = simulated(located.service, exchange.method, located.path)
+  const found = simulated(
+    located.service,
+    exchange.method,
+    located.path,
+    partOf(parts, located.service),
+  )
   // A path or method the simulator lacks is compared when the real service lacked it too (404, 405).
   if (found.kind === 'path' && exchange.status !== 404) {
     return `${exchange.method} ${located.path} is an operation Understudy does not simulate`
@@ -54,8 +54,11 @@ function skipReason(
 }
 
 /** Plans every exchange of a recording. */
-export function planExchanges(exchanges: readonly RecordedExchange[]): PlannedExchange[] {
-  const located = locateAll(exchanges)
+export function planExchanges(
+  exchanges: readonly RecordedExchange[],
+  parts: Parts,
+): PlannedExchange[] {
+  const located = locateAll(exchanges, parts)
   return exchanges.map((exchange, i) => {
     const where = located[i]
     const credential = credentialOf(exchange)
@@ -64,22 +67,11 @@ export function planExchanges(exchanges: readonly RecordedExchange[]): PlannedEx
       located: where,
       credential,
       json: parseJson(exchange.responseBody),
-      skip: skipReason(exchange, where, credential),
+      skip: skipReason(exchange, where, credential, parts),
     }
   })
 }
 
 /** The planned exchanges of one service, replayed or not (skipped ones still reveal what existed). */
-export const ofService = (plans: readonly PlannedExchange[], service: 'router' | 'messaging') =>
+export const ofService = (plans: readonly PlannedExchange[], service: string) =>
   plans.filter((plan) => plan.located?.service === service)
-
-/** Whether an answer is a success (2xx). */
-export const succeeded = (plan: PlannedExchange) =>
-  plan.exchange.status >= 200 && plan.exchange.status < 300
-
-/** A JSON value as an object with string keys, or `undefined`. */
-export function asObject(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined
-}

@@ -3,6 +3,8 @@
  * exchanges compared, the exchanges skipped with their reasons, and how the simulator was set up.
  * @module
  */
+import type { FindingKind } from '../../engine/core/verify-part.js'
+import type { ServiceName } from '../../services/registry.js'
 
 /**
  * What differs:
@@ -20,17 +22,7 @@
  *   number against a fraction);
  * - `stream`: an event stream whose kinds of event, in order, differ (runs of one kind counted once).
  */
-export type DifferenceKind =
-  | 'status'
-  | 'missing'
-  | 'extra'
-  | 'value'
-  | 'order'
-  | 'header'
-  | 'body'
-  | 'identity'
-  | 'type'
-  | 'stream'
+export type DifferenceKind = FindingKind
 
 /** One difference found in one exchange. */
 export interface Difference {
@@ -83,7 +75,7 @@ export interface VerifySetup {
   }>
   /** Each credential of the recording, and the simulator account it was mapped onto. */
   accounts: Array<{
-    service: 'router' | 'messaging'
+    service: ServiceName
     /** The credential as a person can recognise it: an e-mail, or a key's first characters. */
     credential: string
     /** `owner`, `administrator (can_create_users)`, `member`…, `inference`, `management`, or `unknown`. */

@@ -5,6 +5,7 @@
  * `GET /api/v1/streams`), and compares one the simulator answers as missing (a recorded 404 or 405).
  * @module
  */
+import type { VerifyPart } from '../../engine/core/verify-part.js'
 import { serviceDefinitions } from '../../services/registry.js'
 
 interface Route {
@@ -40,7 +41,6 @@ for (const definition of serviceDefinitions) {
     }
     route.methods.add(operation.method)
     if (operation.method === 'GET') route.methods.add('HEAD')
-    if (definition.name === 'messaging') route.methods.add('OPTIONS')
   }
   routes.set(definition.name, table)
 }
@@ -51,11 +51,20 @@ export type Simulated =
   | { kind: 'method'; template: string }
   | { kind: 'path' }
 
-/** Whether `method path` (below the service's base) is an operation the simulator has. */
-export function simulated(service: string, method: string, path: string): Simulated {
+/**
+ * Whether `method path` (below the service's base) is an operation the simulator has (`OPTIONS` on every
+ * path of a service whose part says it answers it everywhere).
+ */
+export function simulated(
+  service: string,
+  method: string,
+  path: string,
+  part: Pick<VerifyPart, 'optionsEverywhere'>,
+): Simulated {
   const matching = (routes.get(service) ?? []).filter((route) => route.pattern.test(path))
   if (matching.length === 0) return { kind: 'path' }
-  const own = matching.find((route) => route.methods.has(method))
+  const everywhere = method === 'OPTIONS' && part.optionsEverywhere === true
+  const own = matching.find((route) => everywhere || route.methods.has(method))
   if (own) return { kind: 'operation', template: own.template }
   return { kind: 'method', template: (matching[0] as Route).template }
 }

@@ -3,14 +3,16 @@
  * match it, and reports every difference between the recorded answer and the simulator's.
  * @module
  */
+import type { PlannedExchange, VerifyPart } from '../../engine/core/verify-part.js'
+import type { ServiceName } from '../../services/registry.js'
 import { type CompareContext, compareAnswers, orderStability } from './compare.js'
-import { isInferencePath } from './envelope.js'
 import { readHar, VerifyInputError } from './har-input.js'
-import { type PlannedExchange, planExchanges } from './plan.js'
+import { verifyParts } from './parts.js'
+import { planExchanges } from './plan.js'
 import { replayOf, send } from './replay.js'
 import type { Difference, SkippedExchange, VerifyReport } from './report.js'
 import { checkRoles } from './roles.js'
-import { type Setup, setUp } from './setup.js'
+import { type SetupService, setUp } from './setup.js'
 import { simulated as simulatedOperation } from './simulated.js'
 import { unorderedLists } from './unordered.js'
 
@@ -47,21 +49,7 @@ export interface VerifyOptions {
    */
   keyOrder?: boolean | undefined
   /** Verify only this service's exchanges (the others are skipped). */
-  service?: 'router' | 'messaging' | undefined
-}
-
-/**
- * Whether a recorded request read, changed or deleted with success a message that existed before the
- * recording, whose content the recording does not show: not one it created, nor one the simulator holds
- * with its real content from the start (an organization's onboarding messages).
- */
-function touchesOlderMessage(plan: PlannedExchange, setup: Setup): boolean {
-  const id = /^\/api\/v1\/messages\/(\d+)$/.exec(plan.located?.path ?? '')?.[1]
-  if (id === undefined || plan.exchange.method === 'OPTIONS') return false
-  const ok = plan.exchange.status >= 200 && plan.exchange.status < 300
-  const known =
-    setup.messaging.createdMessageIds.has(Number(id)) || setup.knownMessageIds.has(Number(id))
-  return ok && !known
+  service?: ServiceName | undefined
 }
 
 /**
@@ -69,10 +57,14 @@ function touchesOlderMessage(plan: PlannedExchange, setup: Setup): boolean {
  * route) that it does not carry out, answered 405 after its checks, where the real service did not answer
  * 405 (the `PATCH` operations of messaging, docs/messaging.md). `undefined` when it is compared.
  */
-function notCarriedOutReason(plan: PlannedExchange, status: number): string | undefined {
+function notCarriedOutReason(
+  plan: PlannedExchange,
+  part: VerifyPart,
+  status: number,
+): string | undefined {
   const { located, exchange } = plan
   if (status !== 405 || exchange.status === 405 || !located) return undefined
-  const found = simulatedOperation(located.service, exchange.method, located.path)
+  const found = simulatedOperation(located.service, exchange.method, located.path, part)
   if (found.kind !== 'operation') return undefined
   return `Understudy does not carry out ${exchange.method} ${found.template}: it answers 405 after the checks before the change`
 }
@@ -92,9 +84,10 @@ const skipped = (plan: PlannedExchange, reason: string): SkippedExchange => ({
  * if (report.differences.length > 0) console.table(report.differences)
  */
 export async function verifyHar(har: unknown, options: VerifyOptions = {}): Promise<VerifyReport> {
-  const roles = checkRoles(options.roles)
+  const parts = await verifyParts()
+  const roles = checkRoles(options.roles, parts)
   const { exchanges, malformed } = readHar(har)
-  const plans = planExchanges(exchanges)
+  const plans = planExchanges(exchanges, parts)
   if (options.service !== undefined) {
     for (const plan of plans) {
       if (plan.skip === undefined && plan.located?.service !== options.service) {
@@ -107,7 +100,7 @@ export async function verifyHar(har: unknown, options: VerifyOptions = {}): Prom
       exchanges.length === 0 ? 'it has no entries' : 'no exchange of it is one Understudy simulates'
     throw new VerifyInputError(`nothing to replay: ${why}`)
   }
-  const setup = await setUp(plans, { ...options, roles })
+  const setup = await setUp(plans, parts, { ...options, roles })
   const stable = orderStability(plans.map((plan) => plan.json))
   const stableOrder = options.keyOrder === false ? () => false : stable
   const differences: Difference[] = []
@@ -123,13 +116,10 @@ export async function verifyHar(har: unknown, options: VerifyOptions = {}): Prom
       skips.push(skipped(plan, plan.skip))
       continue
     }
-    if (touchesOlderMessage(plan, setup)) {
-      skips.push(
-        skipped(
-          plan,
-          'it acts on a message that existed before the recording, whose content the recording does not show',
-        ),
-      )
+    const service = setup.services.get(plan.located?.service ?? '') as SetupService
+    const later = service.part.skip?.(service.plan, plan)
+    if (later !== undefined) {
+      skips.push(skipped(plan, later))
       continue
     }
     const { exchange } = plan
@@ -138,20 +128,18 @@ export async function verifyHar(har: unknown, options: VerifyOptions = {}): Prom
       if (at > setup.simulator.clock.now()) setup.simulator.clock.set(at)
     }
     const simulated = await send(setup, replayOf(plan, setup))
-    const notCarriedOut = notCarriedOutReason(plan, simulated.status)
+    const notCarriedOut = notCarriedOutReason(plan, service.part, simulated.status)
     if (notCarriedOut !== undefined) {
       skips.push(skipped(plan, notCarriedOut))
       continue
     }
     const context: CompareContext = {
       identities: setup.identities,
+      rules: service.part.identities ?? {},
       stableOrder,
       who: plan.credential.id,
-      unordered: unorderedLists(plan),
-      envelope:
-        plan.located?.service === 'router' &&
-        exchange.method === 'POST' &&
-        isInferencePath(plan.located.path),
+      unordered: unorderedLists(plan, service.part),
+      bodies: service.part.bodies?.(plan),
     }
     const recorded = {
       status: exchange.status,

@@ -1,14 +1,17 @@
 /**
- * `understudy-mock verify router|messaging --live`: runs the service's fixed script (`scripts.ts`) against the
- * real service, records the exchanges, removes every credential from them (`scrub.ts`), and verifies the
+ * `understudy-mock verify <service> --live`: runs the service's fixed script (its part's `live`, e.g.
+ * `src/services/router/verify/live.ts`) against the real service, records the exchanges, removes every credential from them (`scrub.ts`), and verifies the
  * recording exactly as `--har` does. The caller asks before anything is written (`livePlan` says what
  * will be created) and prints what was created and how to remove it.
  * @module
  */
 import { randomBytes } from 'node:crypto'
 import { trimEndRun } from '../../../engine/core/text-runs.js'
+import type { Created } from '../../../engine/core/verify-part.js'
 import { UNDERSTUDY_VERSION } from '../../../engine/core/version.js'
+import type { ServiceName } from '../../../services/registry.js'
 import { VerifyInputError } from '../har-input.js'
+import { partOf, verifyParts } from '../parts.js'
 import type { VerifyReport } from '../report.js'
 import { type VerifyOptions, verifyHar } from '../verify-har.js'
 import {
@@ -18,16 +21,15 @@ import {
   liveHar,
   Recorder,
 } from './record.js'
-import { type Created, type LiveScript, messagingScript, routerScript } from './scripts.js'
 import { scrubExchanges } from './scrub.js'
 
 /** Options of the live mode. */
 export interface LiveOptions {
-  service: 'router' | 'messaging'
-  /** The router's `…/api/v1`, or the organization's URL (e.g. `https://chat.example.com`). */
+  service: ServiceName
+  /** The service's base URL: the router's `…/api/v1`, or the organization's URL (e.g. `https://chat.example.com`). */
   baseUrl: string
   apiKey: string
-  /** The messaging account's e-mail (Basic authentication). */
+  /** The account's e-mail, for a service that authenticates with one (messaging: Basic authentication). */
   email?: string | undefined
   /** The `fetch` to send with (default: the global one). */
   fetch?: typeof fetch
@@ -64,9 +66,14 @@ export class LiveFailure extends VerifyInputError {
   }
 }
 
-const SCRIPTS: Record<LiveOptions['service'], LiveScript> = {
-  router: routerScript,
-  messaging: messagingScript,
+// Loaded before any call: `livePlan` answers at once.
+const parts = await verifyParts()
+
+/** The live script of a service, or a refusal when its part has none. */
+function scriptOf(service: string) {
+  const script = partOf(parts, service).live
+  if (!script) throw new VerifyInputError(`${service} has no live script`)
+  return script
 }
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
@@ -90,9 +97,8 @@ function checked(options: LiveOptions): LiveOptions {
     if (value !== undefined && !(Number.isSafeInteger(value) && value > 0))
       throw new VerifyInputError(`${name} must be a whole number above 0, got ${String(value)}`)
   if (options.apiKey === '') throw new VerifyInputError('--api-key must not be empty')
-  if (options.service === 'messaging' && !options.email?.includes('@')) {
-    throw new VerifyInputError('messaging needs --email: the account the API key belongs to')
-  }
+  const problem = scriptOf(options.service).problem?.({ email: options.email })
+  if (problem !== undefined) throw new VerifyInputError(problem)
   return { ...options, baseUrl: trimEndRun(options.baseUrl, '/') }
 }
 
@@ -100,7 +106,7 @@ function checked(options: LiveOptions): LiveOptions {
 export function livePlan(options: LiveOptions): LivePlan {
   const { service, baseUrl, email } = checked(options)
   const tag = `understudy-verify-${randomText(8, 'abcdefghijklmnopqrstuvwxyz0123456789')}`
-  return { tag, willCreate: SCRIPTS[service].willCreate({ baseUrl, email, tag }) }
+  return { tag, willCreate: scriptOf(service).willCreate({ baseUrl, email, tag }) }
 }
 
 /** Runs the script under the plan's name, then verifies what was recorded. */
@@ -112,7 +118,7 @@ export async function runLive(options: LiveOptions, plan: LivePlan): Promise<Liv
   })
   const created: Created[] = []
   try {
-    await SCRIPTS[live.service].run({
+    await scriptOf(live.service).run({
       baseUrl: live.baseUrl,
       apiKey: live.apiKey,
       email: live.email,

@@ -5,6 +5,7 @@
  * the journal's export).
  * @module
  */
+import type { LiveAnswer, LiveRequest } from '../../../engine/core/verify-part.js'
 
 /** One exchange with a live service, as sent and answered. */
 export interface LiveExchange {
@@ -18,20 +19,6 @@ export interface LiveExchange {
   statusText: string
   responseHeaders: Array<[string, string]>
   responseBody: string
-}
-
-/** A request of the script. */
-export interface LiveRequest {
-  method: string
-  url: string
-  headers?: Record<string, string>
-  body?: string
-}
-
-/** The answer a script step reads. */
-export interface LiveAnswer {
-  status: number
-  json: Record<string, unknown> | undefined
 }
 
 /** How long one exchange may take, from sending to the answer's last byte, by default: 30 s. */

@@ -5,10 +5,9 @@
  * with 400 `not a valid model ID` where the recording was answered.
  * @module
  */
-import type { RouterScenarioInput } from '../../../scenarios/schema/router.js'
-import { catalogOf } from '../../services/router/catalog/catalog.js'
-import type { PlannedExchange } from './plan.js'
-import { asObject, succeeded } from './plan.js'
+import type { RouterScenarioInput } from '../../../../scenarios/schema/router.js'
+import { asObject, type PlannedExchange, succeeded } from '../../../engine/core/verify-part.js'
+import { catalogOf } from '../catalog/catalog.js'
 
 const INFERENCE_PATH = /^\/(?:chat\/completions|messages|responses)\/?$/
 /** A model id a scenario may add (scenarios/schema/router-models.ts). */

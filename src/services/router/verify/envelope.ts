@@ -7,11 +7,9 @@
  * whatever the model said and however many pieces it said it in (docs/verify.md).
  * @module
  */
-import { looksLikeEventStream, parseEventStream, type StreamBlock } from './event-stream.js'
-import type { Difference } from './report.js'
-import { objectSignature } from './signature.js'
 
-type Finding = Omit<Difference, 'exchange' | 'method' | 'url'>
+import { type Finding, objectSignature } from '../../../engine/core/verify-part.js'
+import { looksLikeEventStream, parseEventStream, type StreamBlock } from './event-stream.js'
 
 /** What an envelope comparison needs. */
 export interface EnvelopeContext {
@@ -25,12 +23,6 @@ export interface EnvelopeContext {
 const VALUE_KEYS = new Set(['object', 'type', 'role'])
 /** Keys whose value is an id, compared by form. */
 const ID_KEYS = new Set(['id', 'item_id', 'call_id', 'user_id'])
-
-/** Inference operations: the three dialects (`/presets/{slug}/chat/completions` creates a preset). */
-const INFERENCE_PATH = /^\/(?:chat\/completions|messages|responses)\/?$/
-
-/** Whether a router exchange (its path below the router's base) is an inference request. */
-export const isInferencePath = (path: string) => INFERENCE_PATH.test(path)
 
 /**
  * An id's form: its leading lower-case words (`gen`, `msg_tmp`, `toolu`) as they are, every other part by

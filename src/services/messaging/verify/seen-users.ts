@@ -4,7 +4,7 @@
  * `SeenUser`, merged per user as the answers show more of it.
  * @module
  */
-import { asObject } from './plan.js'
+import { asObject } from '../../../engine/core/verify-part.js'
 
 /** What the answers reveal of one user. */
 export interface SeenUser {

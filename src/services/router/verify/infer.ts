@@ -14,12 +14,15 @@
  * - A key's user id is the `creator_user_id` its writes got.
  * @module
  */
-import type { RouterScenarioInput } from '../../../scenarios/schema/router.js'
-import { describeCredential } from './credentials.js'
-import { isUuid } from './identity.js'
-import { asObject, type PlannedExchange, succeeded } from './plan.js'
-import type { VerifySetup } from './report.js'
-import { keyKindOverride } from './roles.js'
+import type { RouterScenarioInput } from '../../../../scenarios/schema/router.js'
+import { describeCredential } from '../../../engine/core/recorded-exchange.js'
+import {
+  type AccountSummary,
+  asObject,
+  isUuid,
+  type PlannedExchange,
+  succeeded,
+} from '../../../engine/core/verify-part.js'
 
 type WorkspaceInput = RouterScenarioInput['workspaces'][number]
 type PresetInput = NonNullable<WorkspaceInput['presets']>[number]
@@ -32,7 +35,7 @@ type RouterAccount = { key: string } | 'as-recorded'
 export interface RouterPlan {
   workspaces: WorkspaceInput[]
   accounts: Map<string, RouterAccount>
-  summary: VerifySetup['accounts']
+  summary: AccountSummary[]
   seededPresets: number
 }
 
@@ -102,6 +105,15 @@ function decode(segment: string): string {
   } catch {
     return segment
   }
+}
+
+/** The kind the `roles` option gives a router key, if any. */
+function keyKindOverride(
+  roles: ReadonlyMap<string, string>,
+  key: string,
+): 'inference' | 'management' | undefined {
+  const value = roles.get(key)
+  return value === 'inference' || value === 'management' ? value : undefined
 }
 
 /** Plans the router part of a recording. */
@@ -217,7 +229,7 @@ export function planRouter(
   }
 
   const accounts = new Map<string, RouterAccount>()
-  const summary: VerifySetup['accounts'] = []
+  const summary: AccountSummary[] = []
   const workspaces: WorkspaceInput[] = merged.map((members, n) => {
     const own = valid.filter((facts) => members.includes(groups.find(facts.id)))
     const managementOnly = own.some((facts) => facts.refusedWrite)

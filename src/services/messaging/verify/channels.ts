@@ -7,7 +7,7 @@
  * compared as text, so the channel must have the recorded id).
  * @module
  */
-import { NEW_ORGANIZATION_CHANNELS } from '../../services/messaging/records.js'
+import { NEW_ORGANIZATION_CHANNELS } from '../records.js'
 
 /** A channel a recording shows: id and name. */
 export interface RecordedChannel {

@@ -18,8 +18,8 @@
  * the replayed level). A seeded user whose sightings rule the organization's setting out gets their own.
  * @module
  */
-import { LEVELS } from '../../services/messaging/feature-levels.js'
-import { asObject } from './plan.js'
+import { asObject } from '../../../engine/core/verify-part.js'
+import { LEVELS } from '../feature-levels.js'
 import { dummyDomain, eachObject, num, str } from './seen-users.js'
 
 /** The setting's values, named as scenarios name them. */

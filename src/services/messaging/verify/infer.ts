@@ -12,17 +12,29 @@
  * the 401 is `Account is deactivated`: the account exists, deactivated before the recording began.
  *
  * A user the recording deactivates (`DELETE /users/{id}`, `DELETE /users/me`) was active before it, whatever
- * later answers show. E-mail visibility comes from the addresses the answers show (`infer-visibility.ts`);
+ * later answers show. E-mail visibility comes from the addresses the answers show (`visibility.ts`);
  * a seeded user whose real address the recording never shows gets a stand-in of the recording's fake domain.
  * A user's `max_message_id` before any message of the recording names a message that existed before it
  * (Zulip's onboarding messages): it is planned as `earlierMessages`, which the set-up seeds.
  * @module
  */
-import type { MessagingScenarioInput } from '../../../scenarios/schema/messaging.js'
-import type { Credential } from './credentials.js'
-import { describeCredential } from './credentials.js'
-import { header } from './har-input.js'
-import { channelsIn, plannedChannels, showsOnboarding } from './infer-channels.js'
+import type { MessagingScenarioInput } from '../../../../scenarios/schema/messaging.js'
+import {
+  type Credential,
+  describeCredential,
+  header,
+  requestParams,
+} from '../../../engine/core/recorded-exchange.js'
+import {
+  type AccountSummary,
+  asObject,
+  type PlannedExchange,
+  succeeded,
+} from '../../../engine/core/verify-part.js'
+import { channelsIn, plannedChannels, showsOnboarding } from './channels.js'
+import { subdomainFor } from './organizations.js'
+import { type RoleOverride, roleOverride } from './roles.js'
+import { dummyDomain, merge, num, type SeenUser, str, usersIn } from './seen-users.js'
 import {
   type OrganizationVisibility,
   planVisibility,
@@ -30,13 +42,7 @@ import {
   type Sighting,
   sightingsIn,
   type VisibilityPlan,
-} from './infer-visibility.js'
-import { subdomainFor } from './locate.js'
-import { requestParams } from './params.js'
-import { asObject, type PlannedExchange, succeeded } from './plan.js'
-import type { VerifySetup } from './report.js'
-import { type RoleOverride, roleOverride } from './roles.js'
-import { dummyDomain, merge, num, type SeenUser, str, usersIn } from './seen-users.js'
+} from './visibility.js'
 
 type OrganizationInput = MessagingScenarioInput['organizations'][number]
 type UserInput = OrganizationInput['users'][number]
@@ -96,7 +102,7 @@ export interface MessagingPlan {
   createdMessageIds: Set<number>
   /** Every user id the recording mentions (answers and paths), created or not. */
   mentionedUserIds: Set<number>
-  summary: VerifySetup['accounts']
+  summary: AccountSummary[]
   notes: string[]
 }
 
@@ -197,7 +203,7 @@ export function planMessaging(
   const createdMessageIds = new Set<number>()
   const mentionedUserIds = new Set<number>()
   const accounts = new Map<string, MessagingAccount>()
-  const summary: VerifySetup['accounts'] = []
+  const summary: AccountSummary[] = []
   const notes: string[] = []
   const organizations: PlannedOrganization[] = []
   const subdomains = new Set<string>()
