@@ -12,6 +12,7 @@ import type { MaybeAsync, PlainRequest, PlainResponse } from './http.js'
 import type { IdSource } from './ids.js'
 import type { InferenceMeta } from './inference-meta.js'
 import type { InspectorParts } from './inspector-panel.js'
+import type { OnDemand } from './on-demand.js'
 import type { Routable } from './routes.js'
 import type { VerifyPart } from './verify-part.js'
 import type * as z from './zod.js'
@@ -218,10 +219,10 @@ export interface ServiceDefinition<
   readonly server: ServerAnswers
   /**
    * The service's part of `verify` (`src/services/<name>/verify/`): how to find, infer, replay and compare
-   * its exchanges of a recording (`verify-part.ts`). Loaded on demand: verify is Node-only and never
-   * part of the simulator or a page's bundle.
+   * its exchanges of a recording (`verify-part.ts`). Imported statically in Node; in a browser a chunk of its
+   * own that nothing loads (verify is Node-only), so a page's bundle carries none of it (`verify/source.ts`).
    */
-  verify(): Promise<VerifyPart>
+  readonly verify: OnDemand<VerifyPart>
 }
 
 /** Escapes text for use inside a regular expression. */

@@ -7,7 +7,6 @@
 
 import { messagingScenarioSchema } from '../../../scenarios/schema/messaging.js'
 import type { ServiceDefinition } from '../../engine/core/service.js'
-import type { VerifyPart } from '../../engine/core/verify-part.js'
 import * as z from '../../engine/core/zod.js'
 import type { MessagingOperation } from './context.js'
 import { internalError, nginxBadRequest } from './errors.js'
@@ -19,6 +18,7 @@ import {
   type MessagingUserView,
 } from './service.js'
 import { checkMessagingSnapshot, messagingSnapshotSchema } from './snapshot.js'
+import { verifyPart } from './verify/source.js'
 
 /** The default base URL of each messaging organization; `{subdomain}` is replaced by the organization's. */
 export const DEFAULT_MESSAGING_BASE_URL = 'https://{subdomain}.zulipchat.com'
@@ -90,9 +90,8 @@ export function messagingDefinition<const Operations extends readonly MessagingO
         import('./inspector-panel.generated.js').then((module) => module.INSPECTOR_PANEL_SCRIPT),
     },
     server: { internalError, badRequest: nginxBadRequest },
-    // The messaging part of `verify`, loaded by verify only (never with the simulator or a page).
-    verify: (): Promise<VerifyPart> =>
-      import('./verify/part.js').then((part) => part.messagingVerify),
+    // Its part of `verify`: static in Node, a chunk of its own in a browser (`verify/source.ts`).
+    verify: verifyPart,
   } as const satisfies ServiceDefinition<
     'messaging',
     MessagingService,

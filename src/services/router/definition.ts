@@ -6,13 +6,13 @@
 
 import { routerScenarioSchema } from '../../../scenarios/schema/router.js'
 import type { ServiceDefinition } from '../../engine/core/service.js'
-import type { VerifyPart } from '../../engine/core/verify-part.js'
 import * as z from '../../engine/core/zod.js'
 import type { RouterOperation } from './context.js'
 import { routerError, routerMessages } from './errors.js'
 import type { inspectRouter } from './inspect.js'
 import { createRouterService, type RouterService } from './service.js'
 import { checkRouterSnapshot, routerSnapshotSchema } from './snapshot.js'
+import { verifyPart } from './verify/source.js'
 
 /** The router's default base URL, as the real SDK calls it. */
 export const DEFAULT_ROUTER_BASE_URL = 'https://openrouter.ai/api/v1'
@@ -77,8 +77,8 @@ export function routerDefinition<const Operations extends readonly RouterOperati
       internalError: () => routerError(500, routerMessages.internal),
       badRequest: () => routerError(400, 'Bad Request'),
     },
-    // The router's part of `verify`, loaded by verify only (never with the simulator or a page).
-    verify: (): Promise<VerifyPart> => import('./verify/part.js').then((part) => part.routerVerify),
+    // Its part of `verify`: static in Node, a chunk of its own in a browser (`verify/source.ts`).
+    verify: verifyPart,
   } as const satisfies ServiceDefinition<
     'router',
     RouterService,

@@ -1,5 +1,5 @@
 /**
- * Each service's part of `verify`, from the registry (`ServiceDefinition.verify`, loaded on demand): verify
+ * Each service's part of `verify`, from the registry (`ServiceDefinition.verify`): verify
  * iterates these and names no service.
  * @module
  */
@@ -15,17 +15,12 @@ interface ServicePart {
 /** The parts, in registration order (which part claims an exchange first). */
 export type Parts = readonly ServicePart[]
 
-let loading: Promise<Parts> | undefined
-
-/** Every service's part, in registration order (loaded once). */
-export function verifyParts(): Promise<Parts> {
-  loading ??= Promise.all(
-    serviceDefinitions.map(async (definition) => ({
-      name: definition.name,
-      part: await definition.verify(),
-    })),
-  )
-  return loading
+/** Every service's part, in registration order (imported statically: verify is Node-only). */
+export function verifyParts(): Parts {
+  return serviceDefinitions.map((definition) => ({
+    name: definition.name,
+    part: definition.verify.get(),
+  }))
 }
 
 /** The parts in the order of the report's lines and verify's messages (`VerifyPart.reportOrder`). */

@@ -84,7 +84,7 @@ const skipped = (plan: PlannedExchange, reason: string): SkippedExchange => ({
  * if (report.differences.length > 0) console.table(report.differences)
  */
 export async function verifyHar(har: unknown, options: VerifyOptions = {}): Promise<VerifyReport> {
-  const parts = await verifyParts()
+  const parts = verifyParts()
   const roles = checkRoles(options.roles, parts)
   const { exchanges, malformed } = readHar(har)
   const plans = planExchanges(exchanges, parts)

@@ -66,8 +66,7 @@ export class LiveFailure extends VerifyInputError {
   }
 }
 
-// Loaded before any call: `livePlan` answers at once.
-const parts = await verifyParts()
+const parts = verifyParts()
 
 /** The live script of a service, or a refusal when its part has none. */
 function scriptOf(service: string) {
