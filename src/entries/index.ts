@@ -3,8 +3,8 @@
  * team-messaging organization API (Zulip-compatible), served as msw request handlers.
  * @module
  */
-export type { Scenario, ScenarioDefinition, ScenarioName } from '../../scenarios/index.js'
-export { defineScenario, scenarios } from '../../scenarios/index.js'
+export type { ScenarioName } from '../../scenarios/index.js'
+export { scenarios } from '../../scenarios/index.js'
 export type { Clock, ClockState, TimeInput } from '../engine/core/clock.js'
 export type { PlainRequest, PlainResponse } from '../engine/core/http.js'
 export type { FaultEffect } from '../engine/faults/faults.js'
@@ -22,6 +22,11 @@ export type {
 } from '../services/messaging/service.js'
 export type { RouterDiscovery, RouterOptions } from '../services/router/definition.js'
 export type { RouterService } from '../services/router/service.js'
+export {
+  defineScenario,
+  type Scenario,
+  type ScenarioDefinition,
+} from '../services/scenario.js'
 export type {
   FetchFunction,
   SimulatorFetchApi,

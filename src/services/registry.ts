@@ -1,8 +1,8 @@
 /**
  * The composition root: every simulated service, registered once, with its operations from `handlers/`.
  * Everything else (the simulator, the standalone server, scenarios, snapshots, discovery, faults, the
- * inspector) iterates this list. Adding a service: its folders (`src/<name>/`, `handlers/<name>/`, a
- * scenario schema in `scenarios/schema/`) and one line here. See docs/architecture.md.
+ * inspector) iterates this list. Adding a service: its folders (`src/services/<name>/`, with its scenario
+ * schema in `scenario-schema.ts`, and `handlers/<name>/`) and one line here. See docs/architecture.md.
  * @module
  */
 import { messagingOperations } from '../../handlers/messaging/index.js'

@@ -5,12 +5,12 @@
  * @module
  */
 
-import { messagingScenarioSchema } from '../../../scenarios/schema/messaging.js'
 import type { ServiceDefinition } from '../../engine/core/service.js'
 import * as z from '../../engine/core/zod.js'
 import type { MessagingOperation } from './context.js'
 import { internalError, nginxBadRequest } from './errors.js'
 import type { inspectMessaging } from './inspect.js'
+import { messagingScenarioSchema } from './scenario-schema.js'
 import {
   createMessagingService,
   type MessagingOrganizationView,

@@ -9,7 +9,7 @@
  * (`dispatch.ts`), so no request to the service's host leaves the process by a typo.
  * @module
  */
-import type { MessagingScenario } from '../../../scenarios/schema/messaging.js'
+
 import type { PlainRequest } from '../../engine/core/http.js'
 import { InputTypeError } from '../../engine/core/input-error.js'
 import { KeyedLock } from '../../engine/core/lock.js'
@@ -50,6 +50,7 @@ import {
   unknownOrganization,
 } from './records.js'
 import { createMessagingRoutes, decodePath } from './routes.js'
+import type { MessagingScenario } from './scenario-schema.js'
 import { createMessagingStore, type MessagingStoreState } from './store.js'
 
 export interface MessagingServiceOptions extends ServiceOptions {

@@ -4,12 +4,12 @@
  * @module
  */
 
-import { routerScenarioSchema } from '../../../scenarios/schema/router.js'
 import type { ServiceDefinition } from '../../engine/core/service.js'
 import * as z from '../../engine/core/zod.js'
 import type { RouterOperation } from './context.js'
 import { routerError, routerMessages } from './errors.js'
 import type { inspectRouter } from './inspect.js'
+import { routerScenarioSchema } from './scenario-schema.js'
 import { createRouterService, type RouterService } from './service.js'
 import { checkRouterSnapshot, routerSnapshotSchema } from './snapshot.js'
 

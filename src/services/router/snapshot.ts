@@ -5,8 +5,6 @@
  * @module
  */
 
-import { routerScriptSchema } from '../../../scenarios/schema/router.js'
-import { routerModelsSchema } from '../../../scenarios/schema/router-models.js'
 import {
   count,
   id,
@@ -16,6 +14,8 @@ import {
   uniqueBy,
 } from '../../engine/core/snapshot-fields.js'
 import * as z from '../../engine/core/zod.js'
+import { routerScriptSchema } from './scenario-schema.js'
+import { routerModelsSchema } from './scenario-schema-models.js'
 import type { RouterServiceState } from './service.js'
 
 export const routerSnapshotSchema = z.strictObject({

@@ -18,7 +18,7 @@
  * (Zulip's onboarding messages): it is planned as `earlierMessages`, which the set-up seeds.
  * @module
  */
-import type { MessagingScenarioInput } from '../../../scenarios/schema/messaging.js'
+import type { MessagingScenarioInput } from '../../services/messaging/scenario-schema.js'
 import type { Credential } from './credentials.js'
 import { describeCredential } from './credentials.js'
 import { header } from './har-input.js'

@@ -5,13 +5,14 @@
  * with 400 `not a valid model ID` where the recording was answered.
  * @module
  */
-import type { RouterScenarioInput } from '../../../scenarios/schema/router.js'
+
 import { catalogOf } from '../../services/router/catalog/catalog.js'
+import type { RouterScenarioInput } from '../../services/router/scenario-schema.js'
 import type { PlannedExchange } from './plan.js'
 import { asObject, succeeded } from './plan.js'
 
 const INFERENCE_PATH = /^\/(?:chat\/completions|messages|responses)\/?$/
-/** A model id a scenario may add (scenarios/schema/router-models.ts). */
+/** A model id a scenario may add (src/services/router/scenario-schema-models.ts). */
 const MODEL_ID = /^[A-Za-z0-9_~][A-Za-z0-9._~:/-]{0,127}$/
 const MAX_MODELS = 1000
 

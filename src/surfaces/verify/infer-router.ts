@@ -14,7 +14,7 @@
  * - A key's user id is the `creator_user_id` its writes got.
  * @module
  */
-import type { RouterScenarioInput } from '../../../scenarios/schema/router.js'
+import type { RouterScenarioInput } from '../../services/router/scenario-schema.js'
 import { describeCredential } from './credentials.js'
 import { isUuid } from './identity.js'
 import { asObject, type PlannedExchange, succeeded } from './plan.js'

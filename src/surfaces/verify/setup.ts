@@ -8,12 +8,13 @@
  * ids. Ids that still differ are mapped (`identity.ts`).
  * @module
  */
-import type { ScenarioDefinition } from '../../../scenarios/index.js'
+
 import {
   DEFAULT_FEATURE_LEVEL,
   FEATURE_LEVEL_RANGE,
   featureLevelProblem,
 } from '../../services/messaging/feature-levels.js'
+import type { ScenarioDefinition } from '../../services/scenario.js'
 import { createSimulatorCore, type SimulatorCore } from '../../simulator/simulator-core.js'
 import type { Snapshot } from '../../simulator/snapshot/schema.js'
 import { VerifyInputError } from './har-input.js'
