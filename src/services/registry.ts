@@ -55,6 +55,13 @@ export function definitionOf<N extends ServiceName>(name: N): DefinitionOf<N> {
   return serviceDefinitions.find((definition) => definition.name === name) as DefinitionOf<N>
 }
 
+/**
+ * The service whose shape answers a request that names none, where the answer must take a service's shape
+ * (the standalone server's 400 for a request node's HTTP parser refused, to the root or the control
+ * surface): the first registered.
+ */
+export const fallbackDefinition: Definitions = serviceDefinitions[0]
+
 /** An object with one entry per service, in registration order. */
 export function perService<T>(value: (definition: Definitions) => T): { [N in ServiceName]: T } {
   return Object.fromEntries(

@@ -5,11 +5,12 @@
  * @module
  */
 
-import type { ServiceDefinition } from '../../engine/core/service.js'
+import { journalTypes, type ServiceDefinition } from '../../engine/core/service.js'
 import * as z from '../../engine/core/zod.js'
 import type { MessagingOperation } from './context.js'
 import { internalError, nginxBadRequest } from './errors.js'
 import type { inspectMessaging } from './inspect.js'
+import type { MessagingErrorBody, MessagingExchanges } from './journal-types.js'
 import { messagingScenarioSchema } from './scenario-schema.js'
 import {
   createMessagingService,
@@ -84,6 +85,8 @@ export function messagingDefinition<const Operations extends readonly MessagingO
         (organization) => [organization.subdomain, organization.name] as const,
       ),
     server: { internalError, badRequest: nginxBadRequest },
+    /** An error body is also an HTML page (a text) for a body the server cannot parse, or one over nginx's limit. */
+    journalTypes: journalTypes<MessagingExchanges, MessagingErrorBody | string>(),
   } as const satisfies ServiceDefinition<
     'messaging',
     MessagingService,

@@ -4,11 +4,13 @@
  * @module
  */
 
-import type { ServiceDefinition } from '../../engine/core/service.js'
+import { journalTypes, type ServiceDefinition } from '../../engine/core/service.js'
 import * as z from '../../engine/core/zod.js'
+import { availabilityFaultRule } from './availability.js'
 import type { RouterOperation } from './context.js'
 import { routerError, routerMessages } from './errors.js'
 import type { inspectRouter } from './inspect.js'
+import type { RouterErrorBody, RouterExchanges } from './journal-types.js'
 import { routerScenarioSchema } from './scenario-schema.js'
 import { createRouterService, type RouterService } from './service.js'
 import { checkRouterSnapshot, routerSnapshotSchema } from './snapshot.js'
@@ -68,6 +70,8 @@ export function routerDefinition<const Operations extends readonly RouterOperati
       internalError: () => routerError(500, routerMessages.internal),
       badRequest: () => routerError(400, 'Bad Request'),
     },
+    journalTypes: journalTypes<RouterExchanges, RouterErrorBody>(),
+    faultFields: { availability: availabilityFaultRule },
   } as const satisfies ServiceDefinition<
     'router',
     RouterService,

@@ -17,8 +17,8 @@ import { checkFaultEffects, faultRuleFields } from '../../engine/faults/schema.j
 import { jsonStubSchema } from '../../engine/faults/stub-schema.js'
 import { routerScriptSchema } from '../../services/router/scenario-schema.js'
 import {
-  checkAvailability,
   checkOperation,
+  checkServiceFaultFields,
   serviceField,
 } from '../../simulator/operations/faults.js'
 import { stubServiceField } from '../../simulator/operations/stubs.js'
@@ -78,7 +78,7 @@ export const faultBody = z.pipe(
         }
         checkOperation(fault, context)
         checkFaultEffects(fault, context)
-        checkAvailability(fault, context)
+        checkServiceFaultFields(fault, context)
       }),
     ),
   z.transform(({ pathPattern, ...fault }) =>
