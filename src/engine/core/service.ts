@@ -223,6 +223,10 @@ export interface ServiceDefinition<
       base: Array<string | number>,
     ): void
   }
+  /** Fault fields only this service answers, by name, with their rules (none: the service has none). */
+  readonly faultFields?: Readonly<Record<string, FaultFieldRule>>
+  /** What its journal entries hold, as types (`journalTypes<Exchanges, ErrorBody>()`; no value at run time). */
+  readonly journalTypes: JournalTypes | undefined
   /** Creates the service inside one simulator; `options` are the simulator's options for it. */
   create(
     context: ServiceContext,
@@ -240,10 +244,6 @@ export interface ServiceDefinition<
   /** The tenants in the inspector's state, as `[id, name]` (the journal shows names). */
   tenants(inspected: Inspected): Array<readonly [string, string]>
   readonly server: ServerAnswers
-  /** Fault fields only this service answers, by name, with their rules (none: the service has none). */
-  readonly faultFields?: Readonly<Record<string, FaultFieldRule>>
-  /** What its journal entries hold, as types (`journalTypes<Exchanges, ErrorBody>()`; no value at run time). */
-  readonly journalTypes: JournalTypes | undefined
 }
 
 /** Escapes text for use inside a regular expression. */

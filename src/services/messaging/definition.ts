@@ -52,6 +52,8 @@ export function messagingDefinition<const Operations extends readonly MessagingO
     operations,
     scenarioSchema: z._default(messagingScenarioSchema, { organizations: [] }),
     snapshot: { schema: messagingSnapshotSchema, check: checkMessagingSnapshot },
+    /** An error body is also an HTML page (a text) for a body the server cannot parse, or one over nginx's limit. */
+    journalTypes: journalTypes<MessagingExchanges, MessagingErrorBody | string>(),
     create: (context, options) => createMessagingService(context, options, operations),
     discover: (messaging): MessagingDiscovery => ({
       baseUrl: messaging.baseUrl,
@@ -85,8 +87,6 @@ export function messagingDefinition<const Operations extends readonly MessagingO
         (organization) => [organization.subdomain, organization.name] as const,
       ),
     server: { internalError, badRequest: nginxBadRequest },
-    /** An error body is also an HTML page (a text) for a body the server cannot parse, or one over nginx's limit. */
-    journalTypes: journalTypes<MessagingExchanges, MessagingErrorBody | string>(),
   } as const satisfies ServiceDefinition<
     'messaging',
     MessagingService,

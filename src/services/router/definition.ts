@@ -49,6 +49,8 @@ export function routerDefinition<const Operations extends readonly RouterOperati
     operations,
     scenarioSchema: z._default(routerScenarioSchema, { workspaces: [], scripts: [], models: [] }),
     snapshot: { schema: routerSnapshotSchema, check: checkRouterSnapshot },
+    journalTypes: journalTypes<RouterExchanges, RouterErrorBody>(),
+    faultFields: { availability: availabilityFaultRule },
     create: (context, options) =>
       createRouterService(context, { ...options, inProcessPaths: INFERENCE_PATHS }, operations),
     discover: (router): RouterDiscovery => ({
@@ -70,8 +72,6 @@ export function routerDefinition<const Operations extends readonly RouterOperati
       internalError: () => routerError(500, routerMessages.internal),
       badRequest: () => routerError(400, 'Bad Request'),
     },
-    journalTypes: journalTypes<RouterExchanges, RouterErrorBody>(),
-    faultFields: { availability: availabilityFaultRule },
   } as const satisfies ServiceDefinition<
     'router',
     RouterService,
