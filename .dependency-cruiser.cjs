@@ -36,6 +36,14 @@ module.exports = {
       to: above('simulator', 'surfaces', 'entries'),
     },
     {
+      name: 'scenarios-are-data',
+      comment:
+        'The built-in scenarios (scenarios/) are data written against the services: no service or operation imports them.',
+      severity: 'error',
+      from: { path: '^(src/services/|handlers/)' },
+      to: { path: '^scenarios/' },
+    },
+    {
       name: 'simulator-below-the-surfaces',
       comment: 'The simulator imports the services and the engine; no surface and no entry point.',
       severity: 'error',

@@ -10,7 +10,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { type ScenarioDefinition, scenarios } from '../scenarios/index.js'
+import { scenarios } from '../scenarios/index.js'
+import type { ScenarioDefinition } from '../src/services/scenario.js'
 import { IAGO, PRESET_BODY, ROUTER_KEY } from './default-requests.mjs'
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')

@@ -4,9 +4,10 @@
  * so not even Welcome Bot's onboarding messages).
  * @module
  */
+
+import { defineScenario } from '../src/services/scenario.js'
 import { defaultMessaging } from './default/messaging.js'
 import { defaultRouter } from './default/router.js'
-import { defineScenario } from './schema/index.js'
 
 export default defineScenario({
   name: 'empty',

@@ -1,16 +1,15 @@
 /**
- * The named scenarios that ship with Understudy.
+ * The named scenarios that ship with Understudy: data only. What a scenario is (its schema, `defineScenario`,
+ * `parseScenario`) is `src/services/scenario.ts`, composed from each registered service's part.
  * @module
  */
+
+import type { ScenarioDefinition } from '../src/services/scenario.js'
 import defaultScenario from './default/index.js'
 import empty from './empty.js'
 import { zulip4, zulip7 } from './old-servers.js'
 import presetsHistory from './presets-history.js'
 import restrictedDomains from './restricted-domains.js'
-import type { ScenarioDefinition } from './schema/index.js'
-
-export type { Scenario, ScenarioDefinition } from './schema/index.js'
-export { defineScenario } from './schema/index.js'
 
 /** Every built-in scenario by name. */
 export const scenarios = {

@@ -2,9 +2,10 @@
  * Scenarios whose organization runs an older server: the default accounts at another feature level.
  * @module
  */
+
+import { defineScenario, type ScenarioDefinition } from '../src/services/scenario.js'
 import { acmeOrganization as acme } from './default/messaging.js'
 import { defaultRouter } from './default/router.js'
-import { defineScenario, type ScenarioDefinition } from './schema/index.js'
 
 function atLevel(name: string, featureLevel: number, description: string): ScenarioDefinition {
   return defineScenario({

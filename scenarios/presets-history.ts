@@ -3,9 +3,10 @@
  * disabled and one archived preset in the default workspace.
  * @module
  */
+
+import { defineScenario } from '../src/services/scenario.js'
 import defaultScenario from './default/index.js'
 import { defaultWorkspace, lockedWorkspace, teamBWorkspace } from './default/router.js'
-import { defineScenario } from './schema/index.js'
 
 export default defineScenario({
   name: 'presets-history',

@@ -4,9 +4,10 @@
  * password policy (only an empty password is too weak).
  * @module
  */
+
+import { defineScenario } from '../src/services/scenario.js'
 import { acmeOrganization as acme } from './default/messaging.js'
 import { defaultRouter } from './default/router.js'
-import { defineScenario } from './schema/index.js'
 
 export default defineScenario({
   name: 'restricted-domains',

@@ -2,7 +2,7 @@
  * `default`: the scenario `npm start` and `createSimulator()` load when none is named.
  * @module
  */
-import { defineScenario } from '../schema/index.js'
+import { defineScenario } from '../../src/services/scenario.js'
 import { defaultMessaging } from './messaging.js'
 import { defaultRouter } from './router.js'
 

@@ -11,7 +11,7 @@
  * (`'server-default'`, docs/messaging.md).
  * @module
  */
-import type { MessagingScenarioInput } from '../schema/messaging.js'
+import type { MessagingScenarioInput } from '../../src/services/messaging/scenario-schema.js'
 
 type OrganizationInput = MessagingScenarioInput['organizations'][number]
 

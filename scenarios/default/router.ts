@@ -3,7 +3,7 @@
  * credentials).
  * @module
  */
-import type { RouterScenarioInput } from '../schema/router.js'
+import type { RouterScenarioInput } from '../../src/services/router/scenario-schema.js'
 
 type WorkspaceInput = RouterScenarioInput['workspaces'][number]
 

@@ -3,17 +3,24 @@
  * team-messaging organization API (Zulip-compatible), served as msw request handlers.
  * @module
  */
-export type { Scenario, ScenarioDefinition, ScenarioName } from '../../scenarios/index.js'
-export { defineScenario, scenarios } from '../../scenarios/index.js'
+import type { OperationIdOf } from '../simulator/operations/ids.js'
+
+export type { ScenarioName } from '../../scenarios/index.js'
+export { scenarios } from '../../scenarios/index.js'
 export type { Clock, ClockState, TimeInput } from '../engine/core/clock.js'
 export type { PlainRequest, PlainResponse } from '../engine/core/http.js'
 export type { FaultEffect } from '../engine/faults/faults.js'
 export type { LatencySetting } from '../engine/faults/latency.js'
 export type { PathTest } from '../engine/faults/schema.js'
-export type { JournalFault } from '../engine/journal/entry.js'
+export type { JournalFault, JsonValue } from '../engine/journal/entry.js'
 export type { Har, HarEntry, HarOptions } from '../engine/journal/har.js'
 export type { WaitForOptions } from '../engine/journal/wait.js'
 export type { MessagingDiscovery, MessagingOptions } from '../services/messaging/definition.js'
+export type {
+  MessagingErrorBody,
+  MessagingMessage,
+  MessagingUser,
+} from '../services/messaging/journal-types.js'
 export type {
   MessagingMessageView,
   MessagingOrganizationView,
@@ -21,7 +28,18 @@ export type {
   MessagingUserView,
 } from '../services/messaging/service.js'
 export type { RouterDiscovery, RouterOptions } from '../services/router/definition.js'
+export type {
+  RouterErrorBody,
+  RouterPreset,
+  RouterPresetVersion,
+  RouterPresetWithVersion,
+} from '../services/router/journal-types.js'
 export type { RouterService } from '../services/router/service.js'
+export {
+  defineScenario,
+  type Scenario,
+  type ScenarioDefinition,
+} from '../services/scenario.js'
 export type {
   FetchFunction,
   SimulatorFetchApi,
@@ -32,26 +50,13 @@ export type {
   FaultMatch,
   InjectedFault,
 } from '../simulator/operations/faults.js'
-export type {
-  MessagingOperationId,
-  OperationId,
-  OperationIdOf,
-  RouterOperationId,
-} from '../simulator/operations/ids.js'
+export type { OperationId, OperationIdOf } from '../simulator/operations/ids.js'
 export type { JournalFilter } from '../simulator/operations/journal.js'
 export type {
   InferenceOperationId,
   JournalEntry,
   JournalInference,
-  JsonValue,
-  MessagingErrorBody,
-  MessagingMessage,
-  MessagingUser,
   OperationExchanges,
-  RouterErrorBody,
-  RouterPreset,
-  RouterPresetVersion,
-  RouterPresetWithVersion,
   ServiceJournalEntry,
 } from '../simulator/operations/journal-entries.js'
 export {
@@ -67,3 +72,8 @@ export {
   type SimulatorOptions,
 } from '../simulator/simulator.js'
 export type { Snapshot } from '../simulator/snapshot/schema.js'
+
+/** The router's operation ids (the real API's `operationId`s, e.g. `createPresetsChatCompletions`). */
+export type RouterOperationId = OperationIdOf<'router'>
+/** The messaging service's operation ids (the real API's, e.g. `create-user`). */
+export type MessagingOperationId = OperationIdOf<'messaging'>

@@ -1,8 +1,8 @@
 /**
  * The composition root: every simulated service, registered once, with its operations from `handlers/`.
  * Everything else (the simulator, the standalone server, scenarios, snapshots, discovery, faults, the
- * inspector) iterates this list. Adding a service: its folders (`src/<name>/`, `handlers/<name>/`, a
- * scenario schema in `scenarios/schema/`) and one line here. See docs/architecture.md.
+ * inspector) iterates this list. Adding a service: its folders (`src/services/<name>/`, with its scenario
+ * schema in `scenario-schema.ts`, and `handlers/<name>/`) and one line here. See docs/architecture.md.
  * @module
  */
 import { messagingOperations } from '../../handlers/messaging/index.js'
@@ -54,6 +54,13 @@ export const serviceNames: readonly ServiceName[] = serviceDefinitions.map((d) =
 export function definitionOf<N extends ServiceName>(name: N): DefinitionOf<N> {
   return serviceDefinitions.find((definition) => definition.name === name) as DefinitionOf<N>
 }
+
+/**
+ * The service whose shape answers a request that names none, where the answer must take a service's shape
+ * (the standalone server's 400 for a request node's HTTP parser refused, to the root or the control
+ * surface): the first registered.
+ */
+export const fallbackDefinition: Definitions = serviceDefinitions[0]
 
 /** An object with one entry per service, in registration order. */
 export function perService<T>(value: (definition: Definitions) => T): { [N in ServiceName]: T } {

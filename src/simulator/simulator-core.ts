@@ -8,11 +8,6 @@
  * @module
  */
 import { type ScenarioName, scenarios } from '../../scenarios/index.js'
-import {
-  parseScenario,
-  type Scenario,
-  type ScenarioDefinition,
-} from '../../scenarios/schema/index.js'
 import { type Clock, createClock, type TimeInput } from '../engine/core/clock.js'
 import type { MaybeAsync, Outcome, PlainRequest } from '../engine/core/http.js'
 import { createIdSource, type IdSource, randomSeed, seedSchema } from '../engine/core/ids.js'
@@ -35,6 +30,7 @@ import {
   type ServiceOptionsByName,
   serviceDefinitions,
 } from '../services/registry.js'
+import { parseScenario, type Scenario, type ScenarioDefinition } from '../services/scenario.js'
 import { fetchApi, type SimulatorFetchApi } from './fetch/simulator-fetch.js'
 import {
   type FaultDefinition,

@@ -361,4 +361,19 @@ describe('requests refused by the HTTP layer', () => {
     }
     expect(answers).toEqual(cases.map(([name]) => ({ name, status: 400, html: true, nginx: true })))
   })
+
+  it("answers them on the router's paths and on paths of no service (the registry's fallback) with the router's JSON 400", async () => {
+    const headers = cases[0]?.[1] ?? ''
+    const bodies = []
+    for (const path of ['/router/api/v1/presets', '/__understudy/journal', '/']) {
+      const answer = await raw(`GET ${path} HTTP/1.1\r\nHost: x\r\n${headers}\r\n`)
+      bodies.push([
+        answer.status,
+        answer.head.toLowerCase().includes('content-type: application/json'),
+        answer.body,
+      ])
+    }
+    const json = [400, true, JSON.stringify({ error: { message: 'Bad Request', code: 400 } })]
+    expect(bodies).toEqual([json, json, json])
+  })
 })

@@ -58,6 +58,20 @@ describe('npm run layers', () => {
     ])
   })
 
+  it('refuses a service that imports the built-in scenarios (data on top of the services)', () => {
+    const result = check({
+      'scenarios/index.ts': 'export const scenarios = {}\n',
+      'src/services/router/scenario-schema.ts':
+        "import { scenarios } from '../../../scenarios/index.js'\nexport const schema = scenarios\n",
+      'src/services/scenario.ts':
+        "import { schema } from './router/scenario-schema.js'\nexport const scenario = schema\n",
+    })
+    expect(result.status).toBe(1)
+    expect(result.stderr).toBe(
+      'scenarios-are-data: src/services/router/scenario-schema.ts → scenarios/index.ts\n',
+    )
+  })
+
   it('passes imports that point down the table', () => {
     const result = check({
       'src/engine/core/http.ts': 'export type Plain = { status: number }\n',

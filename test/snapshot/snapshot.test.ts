@@ -276,6 +276,73 @@ describe('a snapshot that does not validate', () => {
     )
   })
 
+  it('is refused naming every other record that breaks a check across records, in order', async () => {
+    const { simulator } = await written()
+    const bad = overJson(simulator.snapshot()) as any
+    const router = bad.services.router
+    const messaging = bad.services.messaging
+    router.workspaces.push({ ...router.workspaces[0] })
+    router.keys.push({ ...router.keys[0] })
+    router.presets.push({ ...router.presets[0], slug: 'gamma' })
+    router.presets[1].workspace_id = 'no-such-workspace'
+    router.versions.push({ ...router.versions[2], version: 2 })
+    router.versions.push({
+      ...router.versions[0],
+      id: '7c0a4f5e-0000-4000-8000-000000000001',
+      preset_id: 'no-such-preset',
+    })
+    router.seq = 1
+    messaging.organizations.push({ ...messaging.organizations[0] })
+    messaging.users.push({
+      ...messaging.users[1],
+      email: 'copy@acme.example',
+      apiKey: 'A'.repeat(32),
+    })
+    messaging.users[0].organization = 'no-such-organization'
+    messaging.users[5].botOwnerId = 99
+    messaging.messages.push({ ...messaging.messages[0] })
+    messaging.messages[1].organization = 'no-such-organization'
+    messaging.messages[2].recipientId = 99
+    messaging.messages[3].channelId = 99
+    messaging.messages[6].reactions[0].userId = 99
+    messaging.lastMessageId = 5
+    messaging.rateLimitHistories.push({ ...messaging.rateLimitHistories[0] })
+    messaging.rateLimitHistories.push({
+      organization: 'no-such-organization',
+      userId: 99,
+      times: [],
+    })
+    const error = await refusal(simulator, bad)
+    expect(error?.message).toBe(
+      '[understudy] Failed to restore the snapshot: ' +
+        'services.router.workspaces.3.id: is used by another workspace; ' +
+        'services.router.keys.6.key: is used by another key; ' +
+        'services.router.presets.2.id: is used by another preset; ' +
+        'services.router.versions.3.id: is used by another version; ' +
+        'services.router.versions.4.preset_id: is no preset; ' +
+        'services.router.presets.1.workspace_id: is no workspace; ' +
+        'services.router.seq: must be at least 3, the highest seq of a preset; ' +
+        'services.messaging.organizations.1.subdomain: is used by another organization; ' +
+        'services.messaging.organizations.1.id: is used by another organization; ' +
+        'services.messaging.organizations.1.channels.0.id: is used by another channel; ' +
+        'services.messaging.organizations.1.channels.1.id: is used by another channel; ' +
+        'services.messaging.organizations.1.channels.2.id: is used by another channel; ' +
+        'services.messaging.users.8.id: is used by another user; ' +
+        'services.messaging.users.0.organization: is no organization; ' +
+        'services.messaging.users.5.botOwnerId: is no user; ' +
+        'services.messaging.messages.18.id: is used by another message; ' +
+        'services.messaging.messages.1.organization: is no organization; ' +
+        "services.messaging.messages.1.channelId: is no channel of the message's organization; " +
+        'services.messaging.messages.2.recipientId: is no user; ' +
+        "services.messaging.messages.3.channelId: is no channel of the message's organization; " +
+        'services.messaging.messages.6.reactions.0.userId: is no user; ' +
+        'services.messaging.lastMessageId: must be at least 18, the highest message id; ' +
+        'services.messaging.rateLimitHistories.1.userId: has another history in the organization; ' +
+        'services.messaging.rateLimitHistories.2.organization: is no organization; ' +
+        'services.messaging.rateLimitHistories.2.userId: is no user.',
+    )
+  })
+
   it('is refused when its clock would give a time a Date cannot hold, and the clock still works', async () => {
     const simulator = createSimulator({ now: NOW })
     const real = { ...overJson(simulator.snapshot()) } as any

@@ -11,19 +11,17 @@ import type {
   JournalEntry,
   JournalFilter,
   JournalInference,
-  MessagingOperationId,
-  OperationId,
-  RouterOperationId,
-  Simulator,
-} from '../../src/entries/index.js'
-import type {
   JsonValue,
   MessagingErrorBody,
+  MessagingOperationId,
   MessagingUser,
+  OperationId,
   RouterErrorBody,
+  RouterOperationId,
   RouterPresetWithVersion,
   ServiceJournalEntry,
-} from '../../src/simulator/operations/journal-entries.js'
+  Simulator,
+} from '../../src/entries/index.js'
 import '../../src/entries/vitest/index.js'
 
 declare const simulator: Simulator

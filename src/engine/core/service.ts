@@ -151,6 +151,34 @@ export interface ServiceOptions {
   inProcessPrefix: string
 }
 
+/**
+ * What a service's journal entries hold, as types only: each operation's request body and success response
+ * (by operation id), and the service's error body. The typed journal composes every registered service's
+ * (`src/simulator/operations/journal-entries.ts`).
+ */
+export interface JournalTypes<Exchanges extends object = object, ErrorBody = unknown> {
+  readonly exchanges: Exchanges
+  readonly errorBody: ErrorBody
+}
+
+/**
+ * A definition's `journalTypes`: the types, with no value at run time (`undefined`; nothing reads it).
+ * @example journalTypes: journalTypes<RouterExchanges, RouterErrorBody>()
+ */
+export function journalTypes<Exchanges extends object, ErrorBody>():
+  | JournalTypes<Exchanges, ErrorBody>
+  | undefined {
+  return undefined
+}
+
+/** The rule of a fault field only one service answers (the router's `availability`), checked when a fault is armed. */
+export interface FaultFieldRule {
+  /** The issue when a fault that names another service gives the field. */
+  readonly elsewhere: string
+  /** What is wrong with the field's value, given the fault's status, or `undefined`. */
+  problem(value: unknown, fault: { status?: unknown }): string | undefined
+}
+
 /** The standalone server's answers in a service's shape, for requests that never reach the service. */
 interface ServerAnswers {
   /** A crash in the server's request path. */
@@ -198,6 +226,10 @@ export interface ServiceDefinition<
       base: Array<string | number>,
     ): void
   }
+  /** Fault fields only this service answers, by name, with their rules (none: the service has none). */
+  readonly faultFields?: Readonly<Record<string, FaultFieldRule>>
+  /** What its journal entries hold, as types (`journalTypes<Exchanges, ErrorBody>()`; no value at run time). */
+  readonly journalTypes: JournalTypes | undefined
   /** Creates the service inside one simulator; `options` are the simulator's options for it. */
   create(
     context: ServiceContext,

@@ -1,7 +1,7 @@
 /**
- * The field schemas and checks a snapshot's parts share (the snapshot's own, `src/simulator/snapshot/schema.ts`, and
- * each service's, `src/<service>/snapshot.ts`, for `Restorable`): times, counts and ids, copied JSON
- * objects, and the check that a key is used once.
+ * The field schemas a snapshot's parts share (the snapshot's own, `src/simulator/snapshot/schema.ts`, and
+ * each service's, `src/services/<service>/snapshot.ts`, for `Restorable`): times, counts and ids, and copied
+ * JSON objects. The checks across a part's records are `snapshot-checks.ts`.
  * @module
  */
 
@@ -34,22 +34,3 @@ export const plainObject = z.pipe(
 )
 export const oneOf = <T extends number>(values: readonly T[], what: string) =>
   z.custom<T>((value) => values.includes(value as T), `must be ${what}`)
-
-export type Path = Array<string | number>
-
-/** Reports a second record with the same key. */
-export function uniqueBy<T>(
-  context: z.core.$RefinementCtx,
-  records: readonly T[],
-  key: (record: T) => string,
-  path: (index: number) => Path,
-  message: string,
-): Set<string> {
-  const seen = new Set<string>()
-  records.forEach((record, index) => {
-    const at = key(record)
-    if (seen.has(at)) context.addIssue({ code: 'custom', path: path(index), message })
-    seen.add(at)
-  })
-  return seen
-}

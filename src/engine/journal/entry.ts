@@ -9,6 +9,15 @@
 import type { InferenceMeta } from '../core/inference-meta.js'
 import type { JournalInference } from './inference.js'
 
+/** A JSON value (what a parsed body holds). */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue }
+
 /** An exception inside the simulator that a request met (it was answered with the service's 500). */
 export interface JournalError {
   message: string

@@ -10,8 +10,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { basename, dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { ScenarioDefinition } from '../../../scenarios/index.js'
 import { jsonProblem } from '../../engine/core/json-error.js'
+import type { ScenarioDefinition } from '../../services/scenario.js'
 import { CliError, messageOf } from './errors.js'
 
 /** Whether a `--scenario` value names a file rather than a built-in scenario. */

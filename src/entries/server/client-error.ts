@@ -5,7 +5,7 @@
  * @module
  */
 import type { Duplex } from 'node:stream'
-import { definitionOf } from '../../services/registry.js'
+import { definitionOf, fallbackDefinition } from '../../services/registry.js'
 import { serviceOfPath } from './paths.js'
 
 /** The server's `clientError` listener. */
@@ -13,10 +13,9 @@ export function answerClientError(error: Error & { rawPacket?: Buffer }, socket:
   if (!socket.writable) return
   const line = error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? ''
   const path = line.split(' ')[1] ?? ''
-  // A path of no service (the control surface, the root) gets the router's plain JSON 400.
-  const answer = definitionOf(
-    serviceOfPath(path.split('?', 1)[0] as string) ?? 'router',
-  ).server.badRequest()
+  // A path of no service (the control surface, the root) gets the registry's fallback service's 400.
+  const service = serviceOfPath(path.split('?', 1)[0] as string)
+  const answer = (service ? definitionOf(service) : fallbackDefinition).server.badRequest()
   socket.end(
     `HTTP/1.1 400 Bad Request\r\ncontent-type: ${answer.headers['content-type']}\r\ncontent-length: ${Buffer.byteLength(answer.body)}\r\nconnection: close\r\n\r\n${answer.body}`,
   )

@@ -5,12 +5,13 @@
  * @module
  */
 
-import { messagingScenarioSchema } from '../../../scenarios/schema/messaging.js'
-import type { ServiceDefinition } from '../../engine/core/service.js'
+import { journalTypes, type ServiceDefinition } from '../../engine/core/service.js'
 import * as z from '../../engine/core/zod.js'
 import type { MessagingOperation } from './context.js'
 import { internalError, nginxBadRequest } from './errors.js'
 import type { inspectMessaging } from './inspect.js'
+import type { MessagingErrorBody, MessagingExchanges } from './journal-types.js'
+import { messagingScenarioSchema } from './scenario-schema.js'
 import {
   createMessagingService,
   type MessagingOrganizationView,
@@ -52,6 +53,8 @@ export function messagingDefinition<const Operations extends readonly MessagingO
     operations,
     scenarioSchema: z._default(messagingScenarioSchema, { organizations: [] }),
     snapshot: { schema: messagingSnapshotSchema, check: checkMessagingSnapshot },
+    /** An error body is also an HTML page (a text) for a body the server cannot parse, or one over nginx's limit. */
+    journalTypes: journalTypes<MessagingExchanges, MessagingErrorBody | string>(),
     create: (context, options) => createMessagingService(context, options, operations),
     discover: (messaging): MessagingDiscovery => ({
       baseUrl: messaging.baseUrl,

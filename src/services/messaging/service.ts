@@ -9,7 +9,7 @@
  * (`dispatch.ts`), so no request to the service's host leaves the process by a typo.
  * @module
  */
-import type { MessagingScenario } from '../../../scenarios/schema/messaging.js'
+
 import type { PlainRequest } from '../../engine/core/http.js'
 import { InputTypeError } from '../../engine/core/input-error.js'
 import { KeyedLock } from '../../engine/core/lock.js'
@@ -42,6 +42,7 @@ import {
 } from './rate-limit.js'
 import { type MessageRecord, unknownOrganization } from './records.js'
 import { createMessagingRoutes, decodePath } from './routes.js'
+import type { MessagingScenario } from './scenario-schema.js'
 import { createMessagingStore, type MessagingStoreState } from './store.js'
 import { type MessagingUserView, userView } from './user-view.js'
 

@@ -5,14 +5,8 @@
  * @module
  */
 
-import {
-  count,
-  epochMs,
-  id,
-  oneOf,
-  type Path,
-  uniqueBy,
-} from '../../engine/core/snapshot-fields.js'
+import { type Path, snapshotChecks } from '../../engine/core/snapshot-checks.js'
+import { count, epochMs, id, oneOf } from '../../engine/core/snapshot-fields.js'
 import * as z from '../../engine/core/zod.js'
 import { FEATURE_LEVEL_RANGE } from './feature-levels.js'
 import { pyStrip } from './python.js'
@@ -142,112 +136,92 @@ export function checkMessagingSnapshot(
   context: z.core.$RefinementCtx,
   base: Path,
 ): void {
-  const issue = (path: Path, message: string) =>
-    context.addIssue({ code: 'custom', path: [...base, ...path], message })
-  const subdomains = uniqueBy(
-    context,
-    messaging.organizations,
+  const checks = snapshotChecks(context, base)
+  const { organizations, users, messages, rateLimitHistories } = messaging
+  const subdomains = checks.unique(
+    'organizations',
+    organizations,
+    'subdomain',
     (organization) => organization.subdomain,
-    (i) => [...base, 'organizations', i, 'subdomain'],
     'is used by another organization',
   )
-  uniqueBy(
-    context,
-    messaging.organizations,
-    (organization) => String(organization.id),
-    (i) => [...base, 'organizations', i, 'id'],
+  checks.unique(
+    'organizations',
+    organizations,
+    'id',
+    (organization) => organization.id,
     'is used by another organization',
   )
   // Channel ids are the server's, unique across organizations, as the store's channels are.
-  const channelIds = new Set<number>()
-  messaging.organizations.forEach((organization, o) => {
-    organization.channels.forEach((channel, c) => {
-      if (channelIds.has(channel.id))
-        issue(['organizations', o, 'channels', c, 'id'], 'is used by another channel')
-      channelIds.add(channel.id)
-    })
-  })
-  const userIds = uniqueBy(
-    context,
-    messaging.users,
-    (user) => String(user.id),
-    (i) => [...base, 'users', i, 'id'],
-    'is used by another user',
-  )
-  // As the store files them: the address stripped and lower-cased, per organization, system bots apart.
-  uniqueBy(
-    context,
-    messaging.users,
-    (user) =>
-      [user.isSystemBot ? 'system' : '', user.organization, pyStrip(user.email).toLowerCase()].join(
-        '\u0000',
+  checks.uniqueAt(
+    organizations.flatMap((organization, o) =>
+      organization.channels.map(
+        (channel, c) => [['organizations', o, 'channels', c, 'id'], channel.id] as const,
       ),
-    (i) => [...base, 'users', i, 'email'],
+    ),
+    'is used by another channel',
+  )
+  const userIds = checks.unique('users', users, 'id', (user) => user.id, 'is used by another user')
+  // As the store files them: the address stripped and lower-cased, per organization, system bots apart.
+  checks.unique(
+    'users',
+    users,
+    'email',
+    (user) => [
+      user.isSystemBot ? 'system' : '',
+      user.organization,
+      pyStrip(user.email).toLowerCase(),
+    ],
     'is used by another user of the organization',
   )
-  uniqueBy(
-    context,
-    messaging.users,
-    (user) => user.apiKey,
-    (i) => [...base, 'users', i, 'apiKey'],
-    'is used by another user',
-  )
-  let highestUser = 0
-  messaging.users.forEach((user, i) => {
-    if (!subdomains.has(user.organization))
-      issue(['users', i, 'organization'], 'is no organization')
-    if (user.botOwnerId !== null && !userIds.has(String(user.botOwnerId)))
-      issue(['users', i, 'botOwnerId'], 'is no user')
-    highestUser = Math.max(highestUser, user.id)
+  checks.unique('users', users, 'apiKey', (user) => user.apiKey, 'is used by another user')
+  checks.each('users', users, (user, at) => {
+    at.refers('organization', subdomains, user.organization, 'is no organization')
+    if (user.botOwnerId !== null) at.refers('botOwnerId', userIds, user.botOwnerId, 'is no user')
   })
-  if (messaging.lastUserId < highestUser)
-    issue(['lastUserId'], `must be at least ${highestUser}, the highest user id`)
-  uniqueBy(
-    context,
-    messaging.messages,
-    (message) => String(message.id),
-    (i) => [...base, 'messages', i, 'id'],
-    'is used by another message',
+  checks.atLeast(
+    'lastUserId',
+    messaging.lastUserId,
+    users.map((user) => user.id),
+    'user id',
   )
+  checks.unique('messages', messages, 'id', (message) => message.id, 'is used by another message')
   const organizationChannels = new Map(
-    messaging.organizations.map((organization) => [
+    organizations.map((organization) => [
       organization.subdomain,
       new Set(organization.channels.map((channel) => channel.id)),
     ]),
   )
-  let highestMessage = 0
-  messaging.messages.forEach((message, i) => {
-    if (!subdomains.has(message.organization))
-      issue(['messages', i, 'organization'], 'is no organization')
-    if (!userIds.has(String(message.senderId))) issue(['messages', i, 'senderId'], 'is no user')
-    if (!userIds.has(String(message.recipientId)))
-      issue(['messages', i, 'recipientId'], 'is no user')
+  checks.each('messages', messages, (message, at) => {
+    at.refers('organization', subdomains, message.organization, 'is no organization')
+    at.refers('senderId', userIds, message.senderId, 'is no user')
+    at.refers('recipientId', userIds, message.recipientId, 'is no user')
     if (
       message.channelId !== null &&
       !organizationChannels.get(message.organization)?.has(message.channelId)
     )
-      issue(['messages', i, 'channelId'], "is no channel of the message's organization")
+      at.issue('channelId', "is no channel of the message's organization")
     message.reactions.forEach((reaction, r) => {
-      if (!userIds.has(String(reaction.userId)))
-        issue(['messages', i, 'reactions', r, 'userId'], 'is no user')
+      if (!userIds.has(reaction.userId)) at.issue(['reactions', r, 'userId'], 'is no user')
     })
-    highestMessage = Math.max(highestMessage, message.id)
   })
-  if (messaging.lastMessageId < highestMessage)
-    issue(['lastMessageId'], `must be at least ${highestMessage}, the highest message id`)
-  uniqueBy(
-    context,
-    messaging.rateLimitHistories,
-    (history) => [history.organization, history.userId].join('\u0000'),
-    (i) => [...base, 'rateLimitHistories', i, 'userId'],
+  checks.atLeast(
+    'lastMessageId',
+    messaging.lastMessageId,
+    messages.map((message) => message.id),
+    'message id',
+  )
+  checks.unique(
+    'rateLimitHistories',
+    rateLimitHistories,
+    'userId',
+    (history) => [history.organization, history.userId],
     'has another history in the organization',
   )
-  messaging.rateLimitHistories.forEach((history, i) => {
-    if (!subdomains.has(history.organization))
-      issue(['rateLimitHistories', i, 'organization'], 'is no organization')
-    if (!userIds.has(String(history.userId)))
-      issue(['rateLimitHistories', i, 'userId'], 'is no user')
+  checks.each('rateLimitHistories', rateLimitHistories, (history, at) => {
+    at.refers('organization', subdomains, history.organization, 'is no organization')
+    at.refers('userId', userIds, history.userId, 'is no user')
     if (history.times.some((time, t) => t > 0 && time < (history.times[t - 1] as number)))
-      issue(['rateLimitHistories', i, 'times'], 'must be in order, oldest first')
+      at.issue('times', 'must be in order, oldest first')
   })
 }

@@ -4,7 +4,7 @@
  * so a key sent to the wrong organization is recognised and refused.
  * @module
  */
-import type { MessagingScenario } from '../../../scenarios/schema/messaging.js'
+
 import type { ServiceContext } from '../../engine/core/service.js'
 import { Table } from '../../engine/core/table.js'
 import { onboardingChannelMessages, onboardingGreeting } from './onboarding.js'
@@ -21,6 +21,7 @@ import {
   type UserRecord,
   WELCOME_BOT_EMAIL,
 } from './records.js'
+import type { MessagingScenario } from './scenario-schema.js'
 import { EMAIL_VISIBILITY, newOrganizationEmailVisibility } from './visibility.js'
 
 /** An account's e-mail as its organization's index files it (the stored string itself when already so). */

@@ -6,6 +6,8 @@
  * @module
  */
 
+import type { FaultFieldRule } from '../../engine/core/service.js'
+
 /** Each code's status and whether a retry may succeed. */
 const CODES = {
   model_not_found: { status: 400, retryable: false },
@@ -30,6 +32,21 @@ export const AVAILABILITY_CODES = Object.keys(CODES) as readonly AvailabilityCod
 /** The status an availability code comes with. */
 export function availabilityStatus(code: AvailabilityCode): number {
   return CODES[code].status
+}
+
+/**
+ * The rule of a fault's `availability` (`error.availability.code`): the router's alone, one of the 11 codes,
+ * with the status that code comes with.
+ */
+export const availabilityFaultRule: FaultFieldRule = {
+  elsewhere: 'only the router answers model-availability errors',
+  problem(availability, fault) {
+    const code = AVAILABILITY_CODES.find((known) => known === availability)
+    if (code === undefined) return `must be one of: ${AVAILABILITY_CODES.join(', ')}`
+    if (fault.status !== availabilityStatus(code))
+      return `comes with status ${availabilityStatus(code)}: give that status`
+    return undefined
+  },
 }
 
 /** What an availability error says beyond its code (fields left out are not sent). */

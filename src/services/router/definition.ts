@@ -4,12 +4,14 @@
  * @module
  */
 
-import { routerScenarioSchema } from '../../../scenarios/schema/router.js'
-import type { ServiceDefinition } from '../../engine/core/service.js'
+import { journalTypes, type ServiceDefinition } from '../../engine/core/service.js'
 import * as z from '../../engine/core/zod.js'
+import { availabilityFaultRule } from './availability.js'
 import type { RouterOperation } from './context.js'
 import { routerError, routerMessages } from './errors.js'
 import type { inspectRouter } from './inspect.js'
+import type { RouterErrorBody, RouterExchanges } from './journal-types.js'
+import { routerScenarioSchema } from './scenario-schema.js'
 import { createRouterService, type RouterService } from './service.js'
 import { checkRouterSnapshot, routerSnapshotSchema } from './snapshot.js'
 import { verifyPart } from './verify/source.js'
@@ -48,6 +50,8 @@ export function routerDefinition<const Operations extends readonly RouterOperati
     operations,
     scenarioSchema: z._default(routerScenarioSchema, { workspaces: [], scripts: [], models: [] }),
     snapshot: { schema: routerSnapshotSchema, check: checkRouterSnapshot },
+    journalTypes: journalTypes<RouterExchanges, RouterErrorBody>(),
+    faultFields: { availability: availabilityFaultRule },
     create: (context, options) =>
       createRouterService(context, { ...options, inProcessPaths: INFERENCE_PATHS }, operations),
     discover: (router): RouterDiscovery => ({

@@ -2,7 +2,7 @@
  * The router service (OpenRouter-compatible Presets API) inside one simulator.
  * @module
  */
-import type { RouterScenario, RouterScriptInput } from '../../../scenarios/schema/router.js'
+
 import type { PlainRequest } from '../../engine/core/http.js'
 import { KeyedLock } from '../../engine/core/lock.js'
 import { createPathTable } from '../../engine/core/path-table.js'
@@ -32,6 +32,7 @@ import {
   type ScriptSummary,
 } from './inference/scripts.js'
 import { inspectRouter } from './inspect.js'
+import type { RouterScenario, RouterScriptInput } from './scenario-schema.js'
 import { presetToWire, versionToWire } from './serialize.js'
 import { createRouterStore, type RouterStoreState } from './store.js'
 

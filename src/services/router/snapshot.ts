@@ -5,17 +5,11 @@
  * @module
  */
 
-import { routerScriptSchema } from '../../../scenarios/schema/router.js'
-import { routerModelsSchema } from '../../../scenarios/schema/router-models.js'
-import {
-  count,
-  id,
-  isoTime,
-  type Path,
-  plainObject,
-  uniqueBy,
-} from '../../engine/core/snapshot-fields.js'
+import { type Path, snapshotChecks } from '../../engine/core/snapshot-checks.js'
+import { count, id, isoTime, plainObject } from '../../engine/core/snapshot-fields.js'
 import * as z from '../../engine/core/zod.js'
+import { routerScriptSchema } from './scenario-schema.js'
+import { routerModelsSchema } from './scenario-schema-models.js'
 import type { RouterServiceState } from './service.js'
 
 export const routerSnapshotSchema = z.strictObject({
@@ -77,71 +71,56 @@ export function checkRouterSnapshot(
   context: z.core.$RefinementCtx,
   base: Path,
 ): void {
-  const issue = (path: Path, message: string) =>
-    context.addIssue({ code: 'custom', path: [...base, ...path], message })
-  const workspaceIds = uniqueBy(
-    context,
+  const checks = snapshotChecks(context, base)
+  const workspaceIds = checks.unique(
+    'workspaces',
     router.workspaces,
+    'id',
     (workspace) => workspace.id,
-    (i) => [...base, 'workspaces', i, 'id'],
     'is used by another workspace',
   )
-  uniqueBy(
-    context,
-    router.keys,
-    (key) => key.key,
-    (i) => [...base, 'keys', i, 'key'],
-    'is used by another key',
-  )
-  router.keys.forEach((key, i) => {
-    if (!workspaceIds.has(key.workspaceId)) issue(['keys', i, 'workspaceId'], 'is no workspace')
+  checks.unique('keys', router.keys, 'key', (key) => key.key, 'is used by another key')
+  checks.each('keys', router.keys, (key, at) => {
+    at.refers('workspaceId', workspaceIds, key.workspaceId, 'is no workspace')
   })
-  uniqueBy(
-    context,
+  checks.unique('presets', router.presets, 'id', (preset) => preset.id, 'is used by another preset')
+  checks.unique(
+    'presets',
     router.presets,
-    (preset) => preset.id,
-    (i) => [...base, 'presets', i, 'id'],
-    'is used by another preset',
-  )
-  uniqueBy(
-    context,
-    router.presets,
-    (preset) => [preset.workspace_id, preset.slug].join('\u0000'),
-    (i) => [...base, 'presets', i, 'slug'],
+    'slug',
+    (preset) => [preset.workspace_id, preset.slug],
     'is used by another preset of the workspace',
   )
-  uniqueBy(
-    context,
+  checks.unique(
+    'versions',
     router.versions,
+    'id',
     (version) => version.id,
-    (i) => [...base, 'versions', i, 'id'],
     'is used by another version',
   )
   const versionsOf = new Map<string, Array<{ id: string; version: number }>>()
   const presetIds = new Set(router.presets.map((preset) => preset.id))
-  router.versions.forEach((version, i) => {
-    if (!presetIds.has(version.preset_id)) {
-      issue(['versions', i, 'preset_id'], 'is no preset')
-      return
-    }
+  checks.each('versions', router.versions, (version, at) => {
+    if (!at.refers('preset_id', presetIds, version.preset_id, 'is no preset')) return
     const list = versionsOf.get(version.preset_id) ?? []
     list.push(version)
     versionsOf.set(version.preset_id, list)
     if (version.version !== list.length) {
-      issue(
-        ['versions', i, 'version'],
+      at.issue(
+        'version',
         `must be ${list.length}: a preset's versions are numbered 1, 2, … in the order listed`,
       )
     }
   })
-  let highestSeq = 0
-  router.presets.forEach((preset, i) => {
-    if (!workspaceIds.has(preset.workspace_id))
-      issue(['presets', i, 'workspace_id'], 'is no workspace')
+  checks.each('presets', router.presets, (preset, at) => {
+    at.refers('workspace_id', workspaceIds, preset.workspace_id, 'is no workspace')
     if (!versionsOf.get(preset.id)?.some((version) => version.id === preset.designated_version_id))
-      issue(['presets', i, 'designated_version_id'], 'is no version of the preset')
-    highestSeq = Math.max(highestSeq, preset.seq)
+      at.issue('designated_version_id', 'is no version of the preset')
   })
-  if (router.seq < highestSeq)
-    issue(['seq'], `must be at least ${highestSeq}, the highest seq of a preset`)
+  checks.atLeast(
+    'seq',
+    router.seq,
+    router.presets.map((preset) => preset.seq),
+    'seq of a preset',
+  )
 }

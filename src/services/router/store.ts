@@ -2,10 +2,11 @@
  * The router's in-memory data: workspaces, keys, presets and their versions, with O(1) lookups.
  * @module
  */
-import type { RouterScenario } from '../../../scenarios/schema/router.js'
+
 import type { ServiceContext } from '../../engine/core/service.js'
 import { Table } from '../../engine/core/table.js'
 import type { ApiKeyRecord, PresetRecord, PresetVersionRecord, WorkspaceRecord } from './records.js'
+import type { RouterScenario } from './scenario-schema.js'
 
 /** What a new version is made of. */
 export interface NewVersion {

@@ -1,16 +1,17 @@
 /**
  * Faults as the registered services name them: a fault's match narrowed to their service names and
  * operation ids (types), and the schema `faults.inject` checks a definition with: the fields of
- * `faults/schema.ts`, plus `service` and the operation id, checked against the registry.
+ * `faults/schema.ts`, plus `service` and the operation id, checked against the registry, and the fault
+ * fields only one service answers, checked by that service's rule (its definition's `faultFields`).
  * @module
  */
 
 import { rule, showValue } from '../../engine/core/input-error.js'
+import type { ServiceDefinition } from '../../engine/core/service.js'
 import * as z from '../../engine/core/zod.js'
 import type { Armed, FaultEffect, FaultMatchFields } from '../../engine/faults/faults.js'
 import { checkFaultEffects, faultRuleFields, pathField } from '../../engine/faults/schema.js'
-import { type ServiceName, serviceNames } from '../../services/registry.js'
-import { AVAILABILITY_CODES, availabilityStatus } from '../../services/router/availability.js'
+import { type ServiceName, serviceDefinitions, serviceNames } from '../../services/registry.js'
 import { type OperationMatch, operationProblem } from './ids.js'
 
 /**
@@ -50,29 +51,33 @@ export function checkOperation(
   if (problem) context.addIssue({ code: 'custom', path: ['operation'], message: problem })
 }
 
+/** Each fault field only one service answers, with that service and the field's rule (its definition's). */
+const serviceFaultFields = serviceDefinitions.flatMap((definition) => {
+  const {
+    name,
+    faultFields = {},
+  }: { name: ServiceName; faultFields?: ServiceDefinition['faultFields'] } = definition
+  return Object.entries(faultFields).map(([field, rule]) => ({ service: name, field, rule }))
+})
+
 /**
- * The rule of a fault's `availability` (`error.availability.code`, the router's): one of the 11 codes, with
- * the status that code comes with, on the router (or on no service named).
+ * The rules of the fault fields only one service answers (the router's `availability`: one of its codes,
+ * with that code's status): given on a fault that names another service, or with a value the rule refuses,
+ * an issue at the field.
  */
-export function checkAvailability(
-  fault: { service?: unknown; status?: unknown; availability?: unknown },
+export function checkServiceFaultFields(
+  fault: { service?: unknown; status?: unknown } & Record<string, unknown>,
   context: z.core.$RefinementCtx,
 ): void {
-  const { availability } = fault
-  if (availability === undefined) return
-  const issue = (message: string) =>
-    context.addIssue({ code: 'custom', path: ['availability'], message })
-  if (fault.service !== undefined && fault.service !== 'router') {
-    issue('only the router answers model-availability errors')
-    return
+  for (const { service, field, rule } of serviceFaultFields) {
+    const value = fault[field]
+    if (value === undefined) continue
+    const problem =
+      fault.service !== undefined && fault.service !== service
+        ? rule.elsewhere
+        : rule.problem(value, fault)
+    if (problem) context.addIssue({ code: 'custom', path: [field], message: problem })
   }
-  const code = AVAILABILITY_CODES.find((known) => known === availability)
-  if (code === undefined) {
-    issue(`must be one of: ${AVAILABILITY_CODES.join(', ')}`)
-    return
-  }
-  if (fault.status !== availabilityStatus(code))
-    issue(`comes with status ${availabilityStatus(code)}: give that status`)
 }
 
 /** A fault definition in process: the path is an exact string or a regular expression. */
@@ -85,6 +90,6 @@ export const faultDefinitionSchema = z
     z.superRefine((fault, context) => {
       checkOperation(fault, context)
       checkFaultEffects(fault, context)
-      checkAvailability(fault, context)
+      checkServiceFaultFields(fault, context)
     }),
   )

@@ -7,8 +7,9 @@
  * `src/simulator/operations/` types the engine parts (`src/engine/journal/`, `src/engine/faults/`, where services and operation
  * ids are plain strings) for the registered services: these ids and their checks, the journal's entries
  * per operation (`journal-entries.ts`), its filter and reads (`journal.ts`), a fault's definition and its
- * schema (`faults.ts`). It imports the registry, the services' wire types, the engine parts and
- * `src/engine/core/`; the simulator, the surfaces and the ways in import it.
+ * schema (`faults.ts`). It imports the registry, the engine parts and `src/engine/core/`, and names no
+ * service: what is a service's own (its exchanges' types, a fault field only it answers) comes from its
+ * definition. The simulator, the surfaces and the ways in import it.
  * @module
  */
 import { InputTypeError, showValue } from '../../engine/core/input-error.js'
@@ -19,11 +20,6 @@ import {
   serviceDefinitions,
   serviceNames,
 } from '../../services/registry.js'
-
-/** The router's operation ids (the real API's `operationId`s, e.g. `createPresetsChatCompletions`). */
-export type RouterOperationId = OperationIdOf<'router'>
-/** The messaging service's operation ids (the real API's, e.g. `create-user`). */
-export type MessagingOperationId = OperationIdOf<'messaging'>
 
 /** The operation ids of one service. */
 export type OperationIdOf<S extends ServiceName> = OperationIdsByName[S]

@@ -14,18 +14,16 @@
 import type { JournalEntryBase } from '../../engine/journal/entry.js'
 import type { JournalInference } from '../../engine/journal/inference.js'
 import type { DefinitionOf, ServiceName } from '../../services/registry.js'
-import type {
-  presetToWire,
-  presetWithVersionToWire,
-  versionToWire,
-} from '../../services/router/serialize.js'
 import type { OperationId, OperationIdOf, ServiceOf } from './ids.js'
 
 export type { JournalInference } from '../../engine/journal/inference.js'
 
-/** The router's inference operations (`sendChatCompletionRequest`, `createMessages`, `createResponses`). */
+/**
+ * The inference operations: those of every service marked `inference` (the router's
+ * `sendChatCompletionRequest`, `createMessages`, `createResponses`).
+ */
 export type InferenceOperationId = Extract<
-  DefinitionOf<'router'>['operations'][number],
+  DefinitionOf<ServiceName>['operations'][number],
   { inference: true }
 >['name']
 
@@ -38,183 +36,23 @@ type InferenceOf<O extends OperationId> = O extends InferenceOperationId
   ? { inference: JournalInference | null }
   : { inference?: undefined }
 
-/** A JSON value. */
-export type JsonValue =
-  | string
-  | number
-  | boolean
-  | null
-  | JsonValue[]
-  | { [key: string]: JsonValue }
+/** What one service's journal entries hold (its definition's `journalTypes`). */
+type JournalTypesOf<S extends ServiceName> = NonNullable<DefinitionOf<S>['journalTypes']>
 
-/** A router preset as the API lists it. */
-export type RouterPreset = ReturnType<typeof presetToWire>
-/** A router preset version. */
-export type RouterPresetVersion = ReturnType<typeof versionToWire>
-/** A router preset with its designated version inline. */
-export type RouterPresetWithVersion = ReturnType<typeof presetWithVersionToWire>
+/** The intersection of a union's members. */
+type Intersection<U> = (U extends unknown ? (part: U) => void : never) extends (
+  part: infer I,
+) => void
+  ? I
+  : never
 
-/** The router's error body: `code` is the status. */
-export interface RouterErrorBody {
-  error: { code: number; message: string; metadata?: Record<string, unknown> }
-}
-
-/** A router request body: the JSON the client sent (its text when it is not JSON; `null` when empty). */
-type RouterRequestBody = JsonValue
-
-/** A page of a router list. */
-interface RouterPage<T> {
-  data: T[]
-  total_count: number
-}
-
-/** Each router operation's request body and success response. */
-interface RouterExchanges {
-  createPresetsChatCompletions: {
-    body: RouterRequestBody
-    response: { data: RouterPresetWithVersion }
-  }
-  createPresetsMessages: { body: RouterRequestBody; response: { data: RouterPresetWithVersion } }
-  createPresetsResponses: { body: RouterRequestBody; response: { data: RouterPresetWithVersion } }
-  listPresets: { body: RouterRequestBody; response: RouterPage<RouterPreset> }
-  getPreset: { body: RouterRequestBody; response: { data: RouterPresetWithVersion } }
-  listPresetVersions: { body: RouterRequestBody; response: RouterPage<RouterPresetVersion> }
-  getPresetVersion: { body: RouterRequestBody; response: { data: RouterPresetVersion } }
-  /** A completion as JSON, or (streamed) the event stream's text. */
-  sendChatCompletionRequest: { body: RouterRequestBody; response: JsonValue }
-  createMessages: { body: RouterRequestBody; response: JsonValue }
-  createResponses: { body: RouterRequestBody; response: JsonValue }
-  /** The model catalog (`{ data, total_count, links }`). */
-  getModels: { body: RouterRequestBody; response: JsonValue }
-}
-
-/** A messaging request body: the form's fields (the last of a repeated name), `null` when none or refused. */
-type MessagingRequestBody = Record<string, string> | null
-
-/** The messaging service's error body (`code` absent on a 500; other fields, e.g. `var_name`, by error). */
-export interface MessagingErrorBody {
-  result: 'error'
-  msg: string
-  code?: string
-  [field: string]: unknown
-}
-
-/** A messaging success body: `result`, `msg`, the data, and the parameters it ignored (when any). */
-type MessagingSuccess<Data> = {
-  result: 'success'
-  msg: string
-  ignored_parameters_unsupported?: string[]
-} & Data
-
-/** A messaging user object (`format_user_row`); optional fields depend on the feature level and the account. */
-export interface MessagingUser {
-  email: string
-  user_id: number
-  avatar_version: number
-  is_admin: boolean
-  is_owner: boolean
-  is_guest: boolean
-  is_billing_admin?: boolean
-  /** 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
-  role: number
-  is_bot: boolean
-  full_name: string
-  timezone: string
-  is_active: boolean
-  date_joined: string
-  /** `null` where the reader may not see the address (e-mail visibility). */
-  delivery_email: string | null
-  is_imported_stub?: boolean
-  avatar_url: string | null
-  bot_type?: number
-  is_system_bot?: boolean
-  bot_owner_id?: number | null
-  profile_data?: Record<string, unknown>
-}
-
-/** A direct message object (`MessageDict`). */
-export interface MessagingMessage {
-  id: number
-  sender_id: number
-  content: string
-  recipient_id: number
-  timestamp: number
-  client: string
-  subject: string
-  topic_links: unknown[]
-  is_me_message: boolean
-  reactions: unknown[]
-  submessages: unknown[]
-  flags: string[]
-  sender_full_name: string
-  sender_email: string
-  sender_realm_str: string
-  display_recipient: Array<{
-    id: number
-    email: string
-    full_name: string
-    is_mirror_dummy: boolean
-  }>
-  type: 'private'
-  avatar_url: string | null
-  content_type: string
-}
-
-/** Each messaging operation's request body and success response. */
-interface MessagingExchanges {
-  'get-users': {
-    body: MessagingRequestBody
-    response: MessagingSuccess<{ members: MessagingUser[] }>
-  }
-  /** `user_id` from feature level 30. */
-  'create-user': { body: MessagingRequestBody; response: MessagingSuccess<{ user_id?: number }> }
-  'get-own-user': {
-    body: MessagingRequestBody
-    response: MessagingSuccess<MessagingUser & { max_message_id: number }>
-  }
-  'get-user': { body: MessagingRequestBody; response: MessagingSuccess<{ user: MessagingUser }> }
-  'get-user-by-email': {
-    body: MessagingRequestBody
-    response: MessagingSuccess<{ user: MessagingUser }>
-  }
-  /** `message` from feature level 120; below it only `raw_content`. */
-  'get-message': {
-    body: MessagingRequestBody
-    response: MessagingSuccess<{ message?: MessagingMessage; raw_content: string }>
-  }
-  'test-welcome-bot-custom-message': {
-    body: MessagingRequestBody
-    response: MessagingSuccess<{ message_id: number }>
-  }
-  'deactivate-own-user': { body: MessagingRequestBody; response: MessagingSuccess<object> }
-  'deactivate-user': { body: MessagingRequestBody; response: MessagingSuccess<object> }
-  'delete-message': { body: MessagingRequestBody; response: MessagingSuccess<object> }
-  /** Not carried out by the simulator (a 405 after the lookups): no success response. */
-  'update-user': { body: MessagingRequestBody; response: never }
-  'update-user-by-email': { body: MessagingRequestBody; response: never }
-  'update-message': { body: MessagingRequestBody; response: never }
-  'get-server-settings': {
-    body: MessagingRequestBody
-    response: MessagingSuccess<{
-      zulip_version: string
-      zulip_feature_level: number
-      realm_name: string
-      realm_uri: string
-      realm_url?: string
-      [field: string]: unknown
-    }>
-  }
-}
-
-/** Each operation's request body and success response. */
-export type OperationExchanges = RouterExchanges & MessagingExchanges
+/** Each operation's request body and success response, by operation id (every service's, together). */
+export type OperationExchanges = Intersection<
+  { [S in ServiceName]: JournalTypesOf<S>['exchanges'] }[ServiceName]
+>
 
 /** Each service's error body. */
-interface ServiceErrorBodies {
-  router: RouterErrorBody
-  /** Also an HTML page (a text) for a body the server cannot parse, or one over nginx's limit. */
-  messaging: MessagingErrorBody | string
-}
+type ServiceErrorBodies = { [S in ServiceName]: JournalTypesOf<S>['errorBody'] }
 
 /** The request body: parsed (secrets redacted), or, with `truncated`, the text of the part kept. */
 type JournalBody<Body> =

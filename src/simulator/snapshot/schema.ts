@@ -6,7 +6,6 @@
  * @module
  */
 
-import { type Scenario, scenarioSchema } from '../../../scenarios/schema/index.js'
 import { type ClockState, MAX_TIME_MS } from '../../engine/core/clock.js'
 import { type IdPosition, seedSchema } from '../../engine/core/ids.js'
 import { epochMs, word } from '../../engine/core/snapshot-fields.js'
@@ -18,6 +17,7 @@ import {
   type ServiceName,
   serviceDefinitions,
 } from '../../services/registry.js'
+import { type Scenario, scenarioSchema } from '../../services/scenario.js'
 
 /** The format version this version of the package writes and reads. */
 export const SNAPSHOT_FORMAT_VERSION = 1

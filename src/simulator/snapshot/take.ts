@@ -3,11 +3,12 @@
  * simulator (a later request does not change it, and changing it does not change the simulator).
  * @module
  */
-import type { Scenario } from '../../../scenarios/schema/index.js'
+
 import type { Clock } from '../../engine/core/clock.js'
 import type { IdSource } from '../../engine/core/ids.js'
 import type { Restorable, Service } from '../../engine/core/service.js'
 import type { LatencySetting } from '../../engine/faults/latency.js'
+import type { Scenario } from '../../services/scenario.js'
 import { SNAPSHOT_FORMAT_VERSION, type Snapshot } from './schema.js'
 
 /** What a snapshot is taken of: the simulator's state, part by part. */

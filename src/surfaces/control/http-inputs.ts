@@ -7,7 +7,6 @@
  * @module
  */
 
-import { routerScriptSchema } from '../../../scenarios/schema/router.js'
 import { advanceSchema, timeSchema } from '../../engine/core/clock.js'
 import { seedSchema } from '../../engine/core/ids.js'
 import { rule } from '../../engine/core/input-error.js'
@@ -16,9 +15,10 @@ import { latencySchema } from '../../engine/faults/latency.js'
 import { pathPatternField } from '../../engine/faults/path-pattern.js'
 import { checkFaultEffects, faultRuleFields } from '../../engine/faults/schema.js'
 import { jsonStubSchema } from '../../engine/faults/stub-schema.js'
+import { routerScriptSchema } from '../../services/router/scenario-schema.js'
 import {
-  checkAvailability,
   checkOperation,
+  checkServiceFaultFields,
   serviceField,
 } from '../../simulator/operations/faults.js'
 import { stubServiceField } from '../../simulator/operations/stubs.js'
@@ -78,7 +78,7 @@ export const faultBody = z.pipe(
         }
         checkOperation(fault, context)
         checkFaultEffects(fault, context)
-        checkAvailability(fault, context)
+        checkServiceFaultFields(fault, context)
       }),
     ),
   z.transform(({ pathPattern, ...fault }) =>

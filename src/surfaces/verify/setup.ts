@@ -6,8 +6,9 @@
  * that still differ are mapped (`identity.ts`).
  * @module
  */
-import type { ScenarioDefinition } from '../../../scenarios/index.js'
+
 import type { PlannedExchange, VerifyPart } from '../../engine/core/verify-part.js'
+import type { ScenarioDefinition } from '../../services/scenario.js'
 import { createSimulatorCore, type SimulatorCore } from '../../simulator/simulator-core.js'
 import { VerifyInputError } from './har-input.js'
 import { IdentityMap } from './identity.js'

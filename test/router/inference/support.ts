@@ -2,12 +2,13 @@
  * Shared parts of the inference suites: a simulator with a preset to use, a request helper through
  * `simulator.fetch` (the same core path as msw: test/fetch/same-as-msw.test.ts), and the scenario.
  */
-import type { RouterScenarioInput } from '../../../scenarios/schema/router.js'
+
 import {
   createSimulator,
   type Simulator,
   type SimulatorOptions,
 } from '../../../src/entries/index.js'
+import type { RouterScenarioInput } from '../../../src/services/router/scenario-schema.js'
 import { keys, workspaces } from '../../support/credentials.js'
 
 const BASE = 'https://openrouter.ai/api/v1'

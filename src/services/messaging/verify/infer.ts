@@ -18,7 +18,7 @@
  * (Zulip's onboarding messages): it is planned as `earlierMessages`, which the set-up seeds.
  * @module
  */
-import type { MessagingScenarioInput } from '../../../../scenarios/schema/messaging.js'
+
 import {
   type Credential,
   describeCredential,
@@ -31,6 +31,7 @@ import {
   type PlannedExchange,
   succeeded,
 } from '../../../engine/core/verify-part.js'
+import type { MessagingScenarioInput } from '../scenario-schema.js'
 import { channelsIn, plannedChannels, showsOnboarding } from './channels.js'
 import { subdomainFor } from './organizations.js'
 import { type RoleOverride, roleOverride } from './roles.js'

@@ -1,6 +1,6 @@
 /**
  * A model of the router's catalog as `GET /api/v1/models` answers it, and the model a scenario adds
- * (`router.models`, scenarios/schema/router.ts) made into that shape.
+ * (`router.models`, `../scenario-schema-models.ts`) made into that shape.
  * @module
  */
 

@@ -5,13 +5,7 @@
  * last one again once they are used up (docs/router-inference.md, Scripts).
  * @module
  */
-import {
-  type RouterScript,
-  type RouterScriptInput,
-  type RouterScriptResponse,
-  routerScriptInProcessSchema,
-  type TextMatch,
-} from '../../../../scenarios/schema/router.js'
+
 import { InputRangeError, InputTypeError, parseInput } from '../../../engine/core/input-error.js'
 import {
   compileLinearPattern,
@@ -19,6 +13,13 @@ import {
   loadLinearPatterns,
 } from '../../../engine/core/linear-pattern.js'
 import { availabilityStatus } from '../availability.js'
+import {
+  type RouterScript,
+  type RouterScriptInput,
+  type RouterScriptResponse,
+  routerScriptInProcessSchema,
+  type TextMatch,
+} from '../scenario-schema.js'
 import type { Endpoint } from './inferred.js'
 import { boundedChunkSize, DEFAULT_DELIVERY, type Reply } from './reply.js'
 

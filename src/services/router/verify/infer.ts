@@ -14,7 +14,7 @@
  * - A key's user id is the `creator_user_id` its writes got.
  * @module
  */
-import type { RouterScenarioInput } from '../../../../scenarios/schema/router.js'
+
 import { describeCredential } from '../../../engine/core/recorded-exchange.js'
 import {
   type AccountSummary,
@@ -23,6 +23,7 @@ import {
   type PlannedExchange,
   succeeded,
 } from '../../../engine/core/verify-part.js'
+import type { RouterScenarioInput } from '../scenario-schema.js'
 
 type WorkspaceInput = RouterScenarioInput['workspaces'][number]
 type PresetInput = NonNullable<WorkspaceInput['presets']>[number]

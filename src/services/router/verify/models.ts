@@ -5,12 +5,13 @@
  * with 400 `not a valid model ID` where the recording was answered.
  * @module
  */
-import type { RouterScenarioInput } from '../../../../scenarios/schema/router.js'
+
 import { asObject, type PlannedExchange, succeeded } from '../../../engine/core/verify-part.js'
 import { catalogOf } from '../catalog/catalog.js'
+import type { RouterScenarioInput } from '../scenario-schema.js'
 
 const INFERENCE_PATH = /^\/(?:chat\/completions|messages|responses)\/?$/
-/** A model id a scenario may add (scenarios/schema/router-models.ts). */
+/** A model id a scenario may add (src/services/router/scenario-schema-models.ts). */
 const MODEL_ID = /^[A-Za-z0-9_~][A-Za-z0-9._~:/-]{0,127}$/
 const MAX_MODELS = 1000
 

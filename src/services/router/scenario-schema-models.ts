@@ -3,7 +3,7 @@
  * public model list, src/services/router/catalog/) does not have, for tests that use made-up or newer models.
  * @module
  */
-import * as z from '../../src/engine/core/zod.js'
+import * as z from '../../engine/core/zod.js'
 
 /**
  * The longest model id a scenario may add. OpenRouter's ids are short (the longest of its list: 61

@@ -2,8 +2,8 @@
  * The messaging (organization administration) part of a scenario: organizations and their accounts.
  * @module
  */
-import * as z from '../../src/engine/core/zod.js'
-import { FEATURE_LEVEL_RANGE } from '../../src/services/messaging/feature-levels.js'
+import * as z from '../../engine/core/zod.js'
+import { FEATURE_LEVEL_RANGE } from './feature-levels.js'
 
 /**
  * E-mail address visibility (`email_address_visibility`): who sees a user's real address. The names of the

@@ -1,19 +1,17 @@
 /**
- * A scenario: a named, typed seed state for every service.
+ * A scenario: a named, typed seed state for every service. Its schema is composed from the registry: each
+ * registered service's part (`scenarioSchema` of its definition, written in its `scenario-schema.ts`) under
+ * its name, beside the scenario's name, description and stubs. The built-in scenarios (`scenarios/`) are
+ * data written against it.
  * @module
  */
 
-import { InputTypeError, rule } from '../../src/engine/core/input-error.js'
-import * as z from '../../src/engine/core/zod.js'
-import { pathPatternSourceField } from '../../src/engine/faults/path-pattern.js'
-import { jsonStubSchema } from '../../src/engine/faults/stub-schema.js'
-import { MAX_STUB_BODIES_BYTES, MAX_STUBS, stubBodiesBytes } from '../../src/engine/faults/stubs.js'
-import {
-  type DefinitionOf,
-  perService,
-  type ServiceName,
-  serviceNames,
-} from '../../src/services/registry.js'
+import { InputTypeError, rule } from '../engine/core/input-error.js'
+import * as z from '../engine/core/zod.js'
+import { pathPatternSourceField } from '../engine/faults/path-pattern.js'
+import { jsonStubSchema } from '../engine/faults/stub-schema.js'
+import { MAX_STUB_BODIES_BYTES, MAX_STUBS, stubBodiesBytes } from '../engine/faults/stubs.js'
+import { type DefinitionOf, perService, type ServiceName, serviceNames } from './registry.js'
 
 /** Each service's part of a scenario, under its name (each registered service brings its own). */
 const serviceSlices = perService((definition) => definition.scenarioSchema) as {

@@ -7,14 +7,11 @@ import {
   compileLinearPattern,
   linearPatternsReady,
   MAX_PATTERN_LENGTH,
-} from '../../src/engine/core/linear-pattern.js'
-import { plainCopy } from '../../src/engine/core/plain-copy.js'
-import * as z from '../../src/engine/core/zod.js'
-import {
-  AVAILABILITY_CODES,
-  type AvailabilityCode,
-} from '../../src/services/router/availability.js'
-import { routerModelsSchema } from './router-models.js'
+} from '../../engine/core/linear-pattern.js'
+import { plainCopy } from '../../engine/core/plain-copy.js'
+import * as z from '../../engine/core/zod.js'
+import { AVAILABILITY_CODES, type AvailabilityCode } from './availability.js'
+import { routerModelsSchema } from './scenario-schema-models.js'
 
 const isoTime = z.iso.datetime({ offset: true })
 
