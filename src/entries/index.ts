@@ -16,6 +16,7 @@ export type { JournalFault, JsonValue } from '../engine/journal/entry.js'
 export type { Har, HarEntry, HarOptions } from '../engine/journal/har.js'
 export type { WaitForOptions } from '../engine/journal/wait.js'
 export type { MessagingDiscovery, MessagingOptions } from '../services/messaging/definition.js'
+export { DEFAULT_MESSAGING_BASE_URL } from '../services/messaging/definition.js'
 export type {
   MessagingErrorBody,
   MessagingMessage,
@@ -28,6 +29,7 @@ export type {
   MessagingUserView,
 } from '../services/messaging/service.js'
 export type { RouterDiscovery, RouterOptions } from '../services/router/definition.js'
+export { DEFAULT_ROUTER_BASE_URL } from '../services/router/definition.js'
 export type {
   RouterErrorBody,
   RouterPreset,
@@ -62,8 +64,6 @@ export type {
 export {
   createSimulator,
   DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_MESSAGING_BASE_URL,
-  DEFAULT_ROUTER_BASE_URL,
   type Discovery,
   type ServiceName,
   type ServiceRoute,

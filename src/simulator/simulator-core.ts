@@ -44,9 +44,7 @@ import { parseSnapshot } from './snapshot/restore.js'
 import type { Snapshot } from './snapshot/schema.js'
 import { registerSnapshotView, takeSnapshot } from './snapshot/take.js'
 
-export { DEFAULT_MESSAGING_BASE_URL } from '../services/messaging/definition.js'
 export type { ServiceName } from '../services/registry.js'
-export { DEFAULT_ROUTER_BASE_URL } from '../services/router/definition.js'
 
 /**
  * Options of `createSimulator`. Each service takes its own under its name: `router: { baseUrl }`,

@@ -15,8 +15,6 @@ import {
 
 export {
   DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_MESSAGING_BASE_URL,
-  DEFAULT_ROUTER_BASE_URL,
   type Discovery,
   type ServiceName,
   type ServiceRoute,
