@@ -181,7 +181,7 @@ export interface SimulatorCore extends SimulatorFetchApi, ServiceInstances {
    */
   restore(snapshot: Snapshot): Promise<void>
   /**
-   * Answers a plain request the way the handlers do (the standalone server's path). `undefined` when no
+   * Answers a plain request the way the msw request handlers do (the standalone server's path). `undefined` when no
    * service owns its URL.
    */
   dispatch(request: PlainRequest, scope: Scope, service?: ServiceName): Promise<Outcome | undefined>

@@ -22,12 +22,12 @@ export {
   type SimulatorOptions,
 } from './simulator-core.js'
 
-/** One simulated world, with its msw handlers. */
+/** One simulated world, with its msw request handlers. */
 export interface Simulator extends SimulatorCore {
   /** The msw request handlers, for `setupServer(...handlers)` or `setupWorker(...handlers)`. */
   readonly handlers: RequestHandler[]
   /**
-   * The handlers for a scope (`in-process`, as `handlers`; or `server`, as the standalone server uses),
+   * The msw request handlers for a scope (`in-process`, as `handlers`; or `server`, as the standalone server uses),
    * of every service or of one.
    */
   handlersFor(scope: Scope, service?: ServiceName): RequestHandler[]

@@ -2,8 +2,8 @@
  * A table: records of one type, kept in insertion order, with Map indexes so that lookups by key stay O(1)
  * however many records there are.
  *
- * A table does not validate what it stores: it holds the records the handlers build from input that was
- * already validated where it came in (request bodies in the handlers, scenarios when they load). Parsing
+ * A table does not validate what it stores: it holds the records the operations (`handlers/`) build from input that was
+ * already validated where it came in (request bodies in the operations, scenarios when they load). Parsing
  * every insert again would cost the hot path (the tables hold 100,000 records in the benchmarks) and check
  * nothing new.
  *
@@ -61,7 +61,7 @@ export class Table<T extends object, Indexes extends string = never> {
 
   /**
    * Stores a record as given (the caller builds it as an object literal of the record's type, which V8 lays
-   * out compactly), then files it in every index. Records come from handlers and from scenarios that were
+   * out compactly), then files it in every index. Records come from operations and from scenarios that were
    * validated on load, never straight from a request, so they are not parsed again here.
    */
   insert(record: T): T {

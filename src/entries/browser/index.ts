@@ -34,7 +34,7 @@ export interface BrowserSimulator {
   stop(): Promise<void>
 }
 
-/** Starts the simulator's handlers in the page with a service worker. */
+/** Starts the simulator's msw request handlers in the page with a service worker. */
 export async function startSimulator(
   options: BrowserSimulatorOptions = {},
 ): Promise<BrowserSimulator> {

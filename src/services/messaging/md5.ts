@@ -1,6 +1,6 @@
 /**
  * MD5 of a UTF-8 string as lower-case hex, for Gravatar URLs (the real server hashes e-mail
- * addresses with MD5). Pure JavaScript so the handlers also run in a browser worker.
+ * addresses with MD5). Pure JavaScript so the operations also run in a page (msw's `setupWorker`).
  * @module
  */
 

@@ -1,7 +1,7 @@
 /**
  * The messaging service's stored records. Field names are internal; `serialize.ts` turns records into the wire's
- * shapes. They are plain types, not schemas: a table stores what the handlers build from input already validated
- * where it came in (request parameters in the handlers, scenarios by `scenario-schema.ts`), and checks nothing again
+ * shapes. They are plain types, not schemas: a table stores what the operations build from input already validated
+ * where it came in (request parameters in the operations, scenarios by `scenario-schema.ts`), and checks nothing again
  * (see `src/engine/core/table.ts`).
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * The router's stored records. Field names and order are the wire's (see `serialize.ts`); `seq` is internal.
- * They are plain types, not schemas: a table stores what the handlers build from input already validated where
+ * They are plain types, not schemas: a table stores what the operations build from input already validated where
  * it came in (request bodies by `validation/`, scenarios by `scenario-schema.ts`), and checks nothing again (see
  * `src/engine/core/table.ts`).
  * @module
