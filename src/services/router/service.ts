@@ -4,6 +4,7 @@
  */
 
 import type { PlainRequest } from '../../engine/core/http.js'
+import { readJsonText } from '../../engine/core/json-read.js'
 import { KeyedLock } from '../../engine/core/lock.js'
 import { createPathTable } from '../../engine/core/path-table.js'
 import { plainCopy } from '../../engine/core/plain-copy.js'
@@ -20,7 +21,7 @@ import {
 } from '../../engine/core/service.js'
 import { trimEndRun } from '../../engine/core/text-runs.js'
 import { AVAILABILITY_CODES } from './availability.js'
-import { hasTooManyKeys, MAX_JSON_DEPTH, nestedDeeperThan } from './body.js'
+import { ROUTER_JSON_LIMITS } from './body.js'
 import type { ScenarioModel } from './catalog/model.js'
 import type { RouterOperation, RouterState } from './context.js'
 import { dispatch, route } from './dispatch.js'
@@ -74,19 +75,18 @@ export interface RouterServiceState extends RouterStoreState {
   models: ScenarioModel[]
 }
 
+/** Decodes bytes that are not UTF-8 with U+FFFD in their place (and drops a byte order mark). */
+const lenientUtf8 = new TextDecoder()
+
 /**
  * A recorded JSON body for the journal: the parsed value, the text when it is not JSON (or nested too
  * deeply to be read back safely, or holding more keys than a body may), null when empty.
  */
 function parseJsonBody(body: Uint8Array | undefined): unknown {
   if (!body || body.length === 0) return null
-  const text = new TextDecoder().decode(body)
-  if (nestedDeeperThan(text, MAX_JSON_DEPTH) || hasTooManyKeys(text)) return text
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
+  // Read as the router reads it (its limits), but bytes that are not UTF-8 are shown, not refused.
+  const read = readJsonText(lenientUtf8.decode(body), ROUTER_JSON_LIMITS)
+  return read.ok ? read.value : read.text
 }
 
 /** The model an inference request's body names (for an availability fault's `requested_models`), or `''`. */

@@ -48,19 +48,14 @@
 import { scenarioList } from '../../../scenarios/index.js'
 import { checkAdvance } from '../../engine/core/clock.js'
 import {
-  bodyText,
   jsonResponse,
   type PlainRequest,
   type PlainResponse,
   withoutTrailingSlashes,
 } from '../../engine/core/http.js'
 import { InputTypeError, isInputError, parseInput } from '../../engine/core/input-error.js'
-import {
-  MAX_JSON_DEPTH,
-  MAX_KEYS_PER_OBJECT,
-  nestedDeeperThan,
-  tooManyKeys,
-} from '../../engine/core/json-keys.js'
+import { MAX_JSON_DEPTH, MAX_KEYS_PER_OBJECT } from '../../engine/core/json-keys.js'
+import { type JsonRefusal, readJson } from '../../engine/core/json-read.js'
 import { loadLinearPatterns } from '../../engine/core/linear-pattern.js'
 import { printable } from '../../engine/core/printable.js'
 import { describeError } from '../../engine/journal/entry.js'
@@ -96,28 +91,29 @@ const problem = (status: number, message: string) => jsonResponse(status, { erro
 /** A control body over the simulator's body limit (the server stopped reading it): answered 413. */
 class ControlBodyTooLarge extends Error {}
 
+/** The control surface's words for each way the one JSON reader refuses a body (never a blank one: `{}`). */
+const REFUSED: Readonly<Record<Exclude<JsonRefusal, 'blank'>, string>> = {
+  'not-utf8': 'the body is not valid UTF-8',
+  'keys-per-object': `the body must have at most ${MAX_KEYS_PER_OBJECT} keys in one object`,
+  // Not checked here: a snapshot or a scenario is many small objects (decisions/json-key-limits.md).
+  'keys-in-all': 'the body has too many keys in all',
+  'too-deep': `the body must be nested at most ${MAX_JSON_DEPTH} levels deep`,
+  'not-json': 'the body is not valid JSON',
+}
+
 /**
- * The body as a JSON object (`{}` when empty). Refuses a body over the limit, not UTF-8, with more than
- * 10,000 keys in one object or nested more than 1,000 levels deep (before parsing it: decisions/json-key-limits.md),
- * or not an object.
+ * The body as a JSON object (`{}` when blank), read by the one JSON reader (`engine/core/json-read.ts`). Refuses
+ * a body over the limit, not UTF-8, with more than 10,000 keys in one object or nested more than 1,000 levels
+ * deep (before parsing it: decisions/json-key-limits.md), not JSON, or not an object.
  */
-function readJson(request: PlainRequest): unknown {
+function readJsonObject(request: PlainRequest): unknown {
   if (request.oversized) throw new ControlBodyTooLarge()
-  const text = bodyText(request)
-  if (text === undefined) throw new InputTypeError('the body is not valid UTF-8')
-  if (text.trim() === '') return {}
-  if (tooManyKeys(text, MAX_KEYS_PER_OBJECT)) {
-    throw new InputTypeError(`the body must have at most ${MAX_KEYS_PER_OBJECT} keys in one object`)
+  const read = readJson(request.body)
+  if (!read.ok) {
+    if (read.refused === 'blank') return {}
+    throw new InputTypeError(REFUSED[read.refused])
   }
-  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw new InputTypeError(`the body must be nested at most ${MAX_JSON_DEPTH} levels deep`)
-  }
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    throw new InputTypeError('the body is not valid JSON')
-  }
+  const { value } = read
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new InputTypeError('the body must be a JSON object')
   }
@@ -188,11 +184,11 @@ export async function handleControl(
       case 'GET /scenarios':
         return ok(scenarioList())
       case 'POST /reset':
-        parseInput(emptyBody, readJson(request), 'reset')
+        parseInput(emptyBody, readJsonObject(request), 'reset')
         await simulator.reset()
         return ok({ scenario: simulator.scenario.name })
       case 'PUT /scenario': {
-        const body = parseInput(scenarioBody, readJson(request), 'switch the scenario')
+        const body = parseInput(scenarioBody, readJsonObject(request), 'switch the scenario')
         await simulator.useScenario(
           (body.definition ?? body.name) as Parameters<SimulatorCore['useScenario']>[0],
         )
@@ -214,52 +210,54 @@ export async function handleControl(
           pieces: simulator.journal.toHARText(journalFilter(request.query)),
         }
       case 'DELETE /journal':
-        parseInput(emptyBody, readJson(request), 'clear the journal')
+        parseInput(emptyBody, readJsonObject(request), 'clear the journal')
         simulator.journal.clear()
         return ok({ count: 0 })
       case 'GET /faults':
         return ok(listFaults(simulator))
       case 'POST /faults': {
         await loadLinearPatterns()
-        const fault = parseInput(faultBody, readJson(request), 'inject a fault')
+        const fault = parseInput(faultBody, readJsonObject(request), 'inject a fault')
         return ok({ id: simulator.faults.inject(fault as FaultDefinition) }, 201)
       }
       case 'DELETE /faults':
-        parseInput(emptyBody, readJson(request), 'clear the faults')
+        parseInput(emptyBody, readJsonObject(request), 'clear the faults')
         simulator.faults.clear()
         return ok(listFaults(simulator))
       case 'GET /stubs':
         return ok(listStubs(simulator))
       case 'POST /stubs': {
         await loadLinearPatterns()
-        const stub = parseInput(stubBody, readJson(request), 'add a stub')
+        const stub = parseInput(stubBody, readJsonObject(request), 'add a stub')
         return ok({ id: simulator.stubs.add(stub as StubDefinition) }, 201)
       }
       case 'DELETE /stubs':
-        parseInput(emptyBody, readJson(request), 'remove the stubs')
+        parseInput(emptyBody, readJsonObject(request), 'remove the stubs')
         simulator.stubs.clear()
         return ok(listStubs(simulator))
       case 'GET /router/scripts':
         return ok(simulator.router.scripts())
       case 'POST /router/scripts': {
         await loadLinearPatterns()
-        const script = parseInput(scriptBody, readJson(request), 'add a script')
+        const script = parseInput(scriptBody, readJsonObject(request), 'add a script')
         const { id, name } = simulator.router.script(script)
         return ok({ id, name }, 201)
       }
       case 'DELETE /router/scripts':
-        parseInput(emptyBody, readJson(request), 'remove the scripts')
+        parseInput(emptyBody, readJsonObject(request), 'remove the scripts')
         simulator.router.clearScripts()
         return ok(simulator.router.scripts())
       case 'GET /latency':
         return ok({ latency: simulator.latency.get() })
       case 'PUT /latency':
-        simulator.latency.set(parseInput(latencyBody, readJson(request), 'set the latency').latency)
+        simulator.latency.set(
+          parseInput(latencyBody, readJsonObject(request), 'set the latency').latency,
+        )
         return ok({ latency: simulator.latency.get() })
       case 'GET /clock':
         return ok({ now: simulator.clock.iso(), fixed: simulator.clock.fixed })
       case 'POST /clock':
-        moveClock(simulator, parseInput(clockBody, readJson(request), 'move the clock'))
+        moveClock(simulator, parseInput(clockBody, readJsonObject(request), 'move the clock'))
         return ok({ now: simulator.clock.iso(), fixed: simulator.clock.fixed })
       case 'GET /snapshot':
         // Taken at once (a consistent copy), written record by record as the client takes it.
@@ -267,27 +265,27 @@ export async function handleControl(
           jsonPieces(simulator.snapshot(), SNAPSHOT_EXPANDED_DEPTH, { compact: true }),
         )
       case 'PUT /snapshot':
-        await simulator.restore(readJson(request) as Parameters<SimulatorCore['restore']>[0])
+        await simulator.restore(readJsonObject(request) as Parameters<SimulatorCore['restore']>[0])
         return ok({ scenario: simulator.scenario.name })
       case 'PUT /seed':
-        simulator.setSeed(parseInput(seedBody, readJson(request), 'set the seed').seed)
+        simulator.setSeed(parseInput(seedBody, readJsonObject(request), 'set the seed').seed)
         return ok({ seed: simulator.seed })
     }
     const fault = /^DELETE \/faults\/([0-9]+)$/.exec(route)
     if (fault) {
-      parseInput(emptyBody, readJson(request), 'clear the fault')
+      parseInput(emptyBody, readJsonObject(request), 'clear the fault')
       simulator.faults.clear(Number(fault[1]))
       return ok(listFaults(simulator))
     }
     const stub = /^DELETE \/stubs\/([0-9]+)$/.exec(route)
     if (stub) {
-      parseInput(emptyBody, readJson(request), 'remove the stub')
+      parseInput(emptyBody, readJsonObject(request), 'remove the stub')
       simulator.stubs.clear(Number(stub[1]))
       return ok(listStubs(simulator))
     }
     const script = /^DELETE \/router\/scripts\/([0-9]{1,15})$/.exec(route)
     if (script) {
-      parseInput(emptyBody, readJson(request), 'remove the script')
+      parseInput(emptyBody, readJsonObject(request), 'remove the script')
       const id = Number(script[1])
       if (!simulator.router.removeScript(id)) {
         return problem(
@@ -300,14 +298,14 @@ export async function handleControl(
     const level = /^PUT \/messaging\/([^/]+)\/feature-level$/.exec(route)
     if (level) {
       const subdomain = decodeSegment(level[1] as string)
-      const body = parseInput(featureLevelBody, readJson(request), 'set the feature level')
+      const body = parseInput(featureLevelBody, readJsonObject(request), 'set the feature level')
       simulator.messaging.setFeatureLevel(subdomain, body.featureLevel as number)
       return ok({ subdomain, featureLevel: simulator.messaging.featureLevel(subdomain) })
     }
     const limit = /^PUT \/messaging\/([^/]+)\/rate-limit$/.exec(route)
     if (limit) {
       const subdomain = decodeSegment(limit[1] as string)
-      const body = parseInput(rateLimitBody, readJson(request), 'set the rate limit')
+      const body = parseInput(rateLimitBody, readJsonObject(request), 'set the rate limit')
       simulator.messaging.setRateLimit(
         subdomain,
         body.rateLimit as Parameters<SimulatorCore['messaging']['setRateLimit']>[1],
