@@ -150,18 +150,6 @@ export function header(request: PlainRequest, name: string): string | undefined 
   return request.headers[name.toLowerCase()]
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true })
-
-/** Decodes a body as strict UTF-8; `undefined` when it is not valid UTF-8. */
-export function bodyText(request: PlainRequest): string | undefined {
-  if (request.body === undefined) return ''
-  try {
-    return decoder.decode(request.body)
-  } catch {
-    return undefined
-  }
-}
-
 /** An injected network fault: the connection is reset, or never answered. */
 export interface NetworkFault {
   network: 'reset' | 'hang'
