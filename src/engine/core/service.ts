@@ -8,6 +8,7 @@
  */
 
 import type { Clock } from './clock.js'
+import type { ControlRoute } from './control-route.js'
 import type { MaybeAsync, PlainRequest, PlainResponse } from './http.js'
 import type { IdSource } from './ids.js'
 import type { InferenceMeta } from './inference-meta.js'
@@ -255,6 +256,11 @@ export interface ServiceDefinition<
    * own that nothing loads (verify is Node-only), so a page's bundle carries none of it (`verify/source.ts`).
    */
   readonly verify: OnDemand<VerifyPart>
+  /**
+   * The service's own control routes, below `/__understudy/<name>/` on the standalone server (`control-route.ts`):
+   * the control surface serves and lists them without naming the service.
+   */
+  readonly control?: readonly ControlRoute<Instance>[]
 }
 
 /** Escapes text for use inside a regular expression. */

@@ -8,6 +8,7 @@
 import { journalTypes, type ServiceDefinition } from '../../engine/core/service.js'
 import * as z from '../../engine/core/zod.js'
 import type { MessagingOperation } from './context.js'
+import { messagingControlRoutes } from './control.js'
 import { internalError, nginxBadRequest } from './errors.js'
 import type { inspectMessaging } from './inspect.js'
 import type { MessagingErrorBody, MessagingExchanges } from './journal-types.js'
@@ -95,6 +96,7 @@ export function messagingDefinition<const Operations extends readonly MessagingO
     server: { internalError, badRequest: nginxBadRequest },
     // Its part of `verify`: static in Node, a chunk of its own in a browser (`verify/source.ts`).
     verify: verifyPart,
+    control: messagingControlRoutes,
   } as const satisfies ServiceDefinition<
     'messaging',
     MessagingService,

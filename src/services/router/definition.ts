@@ -8,6 +8,7 @@ import { journalTypes, type ServiceDefinition } from '../../engine/core/service.
 import * as z from '../../engine/core/zod.js'
 import { availabilityFaultRule } from './availability.js'
 import type { RouterOperation } from './context.js'
+import { routerControlRoutes } from './control.js'
 import { routerError, routerMessages } from './errors.js'
 import type { inspectRouter } from './inspect.js'
 import type { RouterErrorBody, RouterExchanges } from './journal-types.js'
@@ -83,6 +84,7 @@ export function routerDefinition<const Operations extends readonly RouterOperati
     },
     // Its part of `verify`: static in Node, a chunk of its own in a browser (`verify/source.ts`).
     verify: verifyPart,
+    control: routerControlRoutes,
   } as const satisfies ServiceDefinition<
     'router',
     RouterService,

@@ -1,9 +1,10 @@
 /**
- * One schema per control operation over HTTP: its body (a JSON object) or its query. Unknown fields are
+ * One schema per control operation of the control surface's own over HTTP (`routes.ts`; a service's are in
+ * its `control.ts`): its body (a JSON object) or its query. Unknown fields are
  * refused (`x: unknown field`), so a typo is a 400 rather than a silent no-op. The field rules are those
  * of the in-process methods, from where each is defined (`faults/schema.ts`, `faults/latency.ts`,
  * `operations/faults.ts`, `core/ids.ts`, `core/clock.ts`); the methods check again what only they know
- * (a scenario's definition, a feature level's range, an organization's name).
+ * (a scenario's definition, a snapshot).
  * @module
  */
 
@@ -15,7 +16,6 @@ import { latencySchema } from '../../engine/faults/latency.js'
 import { pathPatternField } from '../../engine/faults/path-pattern.js'
 import { checkFaultEffects, faultRuleFields } from '../../engine/faults/schema.js'
 import { jsonStubSchema } from '../../engine/faults/stub-schema.js'
-import { routerScriptSchema } from '../../services/router/scenario-schema.js'
 import {
   checkOperation,
   checkServiceFaultFields,
@@ -23,14 +23,9 @@ import {
 } from '../../simulator/operations/faults.js'
 import { stubServiceField } from '../../simulator/operations/stubs.js'
 
-/** A field that must be there, whatever its value (the method it is handed to checks the value). */
-const required = rule<unknown>((value) => value !== undefined, 'is required')
 const optionalString = z.optional(
   rule<string>((value) => typeof value === 'string', 'must be a string'),
 )
-
-/** No input: an empty body or `{}`. */
-export const emptyBody = z.strictObject({})
 
 /** `PUT /scenario`: a built-in scenario's name or a definition. */
 export const scenarioBody = z
@@ -94,13 +89,6 @@ export const stubBody = z.pipe(
   ),
 )
 
-/**
- * `POST /router/scripts`: a script in a scenario's shape (JSON: patterns as `{ "pattern": "…" }` in RE2
- * syntax, compiled by a linear-time engine); its size and the scripts' count are bounded where scripts are
- * added (`src/services/router/inference/scripts.ts`).
- */
-export const scriptBody = routerScriptSchema
-
 /** `PUT /latency`. */
 export const latencyBody = z.strictObject({ latency: latencySchema })
 
@@ -113,11 +101,8 @@ export const clockBody = z.strictObject({
 /** `PUT /seed`. */
 export const seedBody = z.strictObject({ seed: seedSchema })
 
-/** `PUT /messaging/{subdomain}/feature-level` (the level's range is the service's to check). */
-export const featureLevelBody = z.strictObject({ featureLevel: required })
-
-/** `PUT /messaging/{subdomain}/rate-limit` (the setting is the service's to check). */
-export const rateLimitBody = z.strictObject({ rateLimit: required })
+/** `PUT /snapshot`: any JSON object; the restore checks it whole (400 naming every problem). */
+export const snapshotBody = z.custom<object>()
 
 /**
  * A query string's parameters as an object: a parameter given once is its value, one given more than once
