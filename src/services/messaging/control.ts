@@ -23,7 +23,7 @@ export const messagingControlRoutes: readonly ControlRoute<MessagingService>[] =
     method: 'PUT',
     path: '{subdomain}/feature-level',
     input: { body: featureLevelBody, action: 'set the feature level' },
-    description: 'an organization\'s feature level: `{"featureLevel": 36}`',
+    description: 'set an organization\'s feature level: `{"featureLevel": 36}`',
     run: (messaging: MessagingService, { input, params }) => {
       const subdomain = params.subdomain as string
       messaging.setFeatureLevel(subdomain, input.featureLevel as number)
@@ -35,7 +35,7 @@ export const messagingControlRoutes: readonly ControlRoute<MessagingService>[] =
     path: '{subdomain}/rate-limit',
     input: { body: rateLimitBody, action: 'set the rate limit' },
     description:
-      'an organization\'s rate limit: `{"rateLimit": true}`, `false` or `{"perMinute": 5}`',
+      'set an organization\'s rate limit: `{"rateLimit": true}`, `false` or `{"perMinute": 5}`',
     run: (messaging: MessagingService, { input, params }) => {
       const subdomain = params.subdomain as string
       messaging.setRateLimit(

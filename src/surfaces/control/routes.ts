@@ -264,7 +264,7 @@ export const surfaceRoutes: readonly ControlRoute<SimulatorCore, SurfaceAnswer>[
   route({
     method: 'GET',
     path: 'latency',
-    description: 'the latency',
+    description: 'the latency (`{"latency": …}`)',
     run: (simulator) => ({ json: { latency: simulator.latency.get() } }),
   }),
   route({
@@ -280,7 +280,7 @@ export const surfaceRoutes: readonly ControlRoute<SimulatorCore, SurfaceAnswer>[
   route({
     method: 'GET',
     path: 'clock',
-    description: 'the time, and whether the clock is fixed',
+    description: 'the time (`now`) and whether the clock is fixed (`fixed`)',
     run: clockState,
   }),
   route({

@@ -15,9 +15,9 @@ export const CONTROL_PREFIX = '/__understudy'
 
 /** A row of the table, its path below the control prefix, its owner's routes named relative to it. */
 export interface TableRoute extends ControlRoute<SimulatorCore, SurfaceAnswer> {
-  /** The whole path below the control prefix (`/router/scripts/{id}`; `/` for the prefix itself). */
+  /** The whole path below the control prefix (`/<service>/scripts/{id}`; `/` for the prefix itself). */
   readonly fullPath: string
-  /** The prefix of the owner's routes (`/__understudy`, `/__understudy/router`), for `link`. */
+  /** The prefix of the owner's routes (`/__understudy`, `/__understudy/<service>`), for `link`. */
   readonly ownerPrefix: string
   /** `fullPath`'s segments after the first `/`. */
   readonly segments: readonly string[]
