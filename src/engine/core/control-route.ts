@@ -64,5 +64,5 @@ export type ControlRoute<Target, Answer = ControlAnswer> = ControlRouteOf<Target
 export function controlRoute<Target, Input = undefined, Answer = ControlAnswer>(
   route: ControlRouteOf<Target, Answer, Input>,
 ): ControlRoute<Target, Answer> {
-  return route as ControlRoute<Target, Answer>
+  return route
 }
