@@ -11,9 +11,11 @@ import type { Clock } from '../engine/core/clock.js'
 import {
   internalErrorOf,
   isNetworkFault,
+  isStreamed,
   type MaybeAsync,
   type Outcome,
   type PlainRequest,
+  partTexts,
   withInternalError,
 } from '../engine/core/http.js'
 import { printable } from '../engine/core/printable.js'
@@ -159,7 +161,13 @@ export function createAnswerPath(parts: AnswerPathParts) {
         body: oversized ? undefined : request.body,
         bodySize: oversized ? (request.body?.byteLength ?? unreadBodySize(request)) : undefined,
         status,
-        responseBody: response?.body ?? '',
+        // A stream's parts, produced once for the journal (it keeps their prefix and size), one at a time.
+        responseBody:
+          response === undefined
+            ? ''
+            : isStreamed(response)
+              ? partTexts(response.parts)
+              : response.body,
         responseHeaders: response?.headers ?? {},
         fault: summarizeFault(exchange),
         durationMs: performance.now() - exchange.began,
