@@ -1,0 +1,58 @@
+/**
+ * A stream is produced twice: once for the journal as the answer is recorded (its prefix and size kept, one
+ * part at a time), once for the client as it reads. Both give the same text: the journal's entry is that of
+ * the text the client read, whole when it is short (tool-call ids and item ids drawn once, the same in
+ * both), its first 262,144 characters and its exact UTF-8 size when it is longer, with characters of 1 to 4
+ * bytes (surrogate pairs) across part boundaries.
+ */
+import { describe, expect, it } from 'vitest'
+import { createSimulator } from '../../../src/entries/index.js'
+import { NOW, post, presetScenario } from './support.js'
+
+/** The journal's prefix in characters (`JOURNAL_BODY_PREFIX_BYTES`), as a truncated entry keeps it. */
+const PREFIX = 256 * 1024
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+const prefixOf = (text: string) => decoder.decode(encoder.encode(text.slice(0, PREFIX)))
+
+const DIALECTS = [
+  { path: '/chat/completions', body: { messages: [{ role: 'user', content: 'Hi' }] } },
+  { path: '/messages', body: { max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }] } },
+  { path: '/responses', body: { input: 'Hi' } },
+] as const
+
+function simulatorWith(response: Record<string, unknown>) {
+  return createSimulator({
+    seed: 'stream-journal',
+    now: NOW,
+    scenario: presetScenario({ scripts: [{ response }] }),
+  })
+}
+
+describe.each(DIALECTS)('the journal of a stream ($path)', ({ path, body }) => {
+  it('longer than the prefix: its first characters and its size, as the client read it', async () => {
+    // 'a' 1 byte, 'é' 2, '€' 3, '😀' 4 (a surrogate pair); 7 characters per chunk: pairs on every boundary.
+    const simulator = simulatorWith({ content: 'aé€😀'.repeat(60_000), chunkSize: 7 })
+    const answer = await post(simulator, path, { model: 'a/b', stream: true, ...body })
+    expect(answer.status).toBe(200)
+    expect(answer.text.length).toBeGreaterThan(PREFIX)
+    const entry = simulator.journal.last()
+    expect(entry?.responseTruncated).toBe(true)
+    expect(entry?.responseSize).toBe(Buffer.byteLength(answer.text))
+    expect(entry?.response).toBe(prefixOf(answer.text))
+  })
+
+  it('with tool calls: whole, with the same ids as the client read', async () => {
+    const simulator = simulatorWith({
+      content: 'Looking it up.',
+      toolCalls: [{ name: 'lookup', arguments: { id: 7 } }, { name: 'other' }],
+      chunkSize: 3,
+    })
+    const answer = await post(simulator, path, { model: 'a/b', stream: true, ...body })
+    expect(answer.status).toBe(200)
+    const entry = simulator.journal.last()
+    expect(entry?.responseTruncated).toBeUndefined()
+    expect(entry?.response).toBe(answer.text)
+    expect(answer.text).toMatch(/"(call_|toolu_|fc_tmp_)[A-Za-z0-9]+"/)
+  })
+})
