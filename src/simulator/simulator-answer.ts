@@ -138,9 +138,23 @@ export function createAnswerPath(parts: AnswerPathParts) {
     return Number.isSafeInteger(declared) && declared > maxBodyBytes ? declared : maxBodyBytes + 1
   }
 
-  /** Records the answered request in the journal and hands the outcome on. */
+  /**
+   * Records the answered request in the journal and hands the outcome on. A stream is produced for the
+   * journal here: one that fails as it is produced (a simulator bug) is answered and recorded as the
+   * service's 500 instead, as a failure while building any other answer is.
+   */
   function settle(exchange: Exchange, outcome: Outcome | undefined): Outcome | undefined {
     if (!outcome) return undefined
+    if (isNetworkFault(outcome) || !isStreamed(outcome)) return record(exchange, outcome)
+    try {
+      return record(exchange, outcome)
+    } catch (error) {
+      return record(exchange, failedInside(exchange, error))
+    }
+  }
+
+  /** Records the answered request in the journal and hands the outcome on. */
+  function record(exchange: Exchange, outcome: Outcome): Outcome {
     const { request, meta, oversized } = exchange
     const response = isNetworkFault(outcome) ? undefined : outcome
     const status = response?.status ?? 0

@@ -5,7 +5,7 @@
  * both), its first 262,144 characters and its exact UTF-8 size when it is longer, with characters of 1 to 4
  * bytes (surrogate pairs) across part boundaries.
  */
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createSimulator } from '../../../src/entries/index.js'
 import { NOW, post, presetScenario } from './support.js'
 
@@ -54,5 +54,34 @@ describe.each(DIALECTS)('the journal of a stream ($path)', ({ path, body }) => {
     expect(entry?.responseTruncated).toBeUndefined()
     expect(entry?.response).toBe(answer.text)
     expect(answer.text).toMatch(/"(call_|toolu_|fc_tmp_)[A-Za-z0-9]+"/)
+  })
+})
+
+describe('a stream that fails as it is produced (a simulator bug)', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it("is answered with the router's 500 and recorded with the error, as any failing answer is", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const stringify = JSON.stringify
+    vi.spyOn(JSON, 'stringify').mockImplementation((...args: Parameters<typeof stringify>) => {
+      const value = args[0] as { object?: string; choices?: Array<{ finish_reason?: unknown }> }
+      if (value?.object === 'chat.completion.chunk' && value.choices?.[0]?.finish_reason === 'stop')
+        throw new Error('the finish chunk failed')
+      return stringify(...args)
+    })
+    const simulator = simulatorWith({ content: 'Hello there.' })
+    const answer = await post(simulator, '/chat/completions', {
+      model: 'a/b',
+      stream: true,
+      messages: [{ role: 'user', content: 'Hi' }],
+    })
+    vi.mocked(JSON.stringify).mockRestore()
+    expect(answer.status).toBe(500)
+    expect(JSON.parse(answer.text).error.code).toBe(500)
+    const entries = simulator.journal.entries()
+    expect(entries).toHaveLength(1)
+    expect(entries[0]?.status).toBe(500)
+    expect(entries[0]?.error?.message).toBe('the finish chunk failed')
+    expect(log).toHaveBeenCalledTimes(1)
   })
 })
