@@ -3,10 +3,14 @@
  * part at a time), once for the client as it reads. Both give the same text: the journal's entry is that of
  * the text the client read, whole when it is short (tool-call ids and item ids drawn once, the same in
  * both), its first 262,144 characters and its exact UTF-8 size when it is longer, with characters of 1 to 4
- * bytes (surrogate pairs) across part boundaries.
+ * bytes (surrogate pairs) across part boundaries; whole too when the client stops reading after the first
+ * part. These guard the change to lazy streams (they pass before it too). A stream that fails as it is
+ * produced for the journal is the router's 500, recorded with its error (this one failed with the first
+ * lazy version: the exception escaped `simulator.fetch`).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createSimulator } from '../../../src/entries/index.js'
+import { keys } from '../../support/credentials.js'
 import { NOW, post, presetScenario } from './support.js'
 
 /** The journal's prefix in characters (`JOURNAL_BODY_PREFIX_BYTES`), as a truncated entry keeps it. */
@@ -54,6 +58,35 @@ describe.each(DIALECTS)('the journal of a stream ($path)', ({ path, body }) => {
     expect(entry?.responseTruncated).toBeUndefined()
     expect(entry?.response).toBe(answer.text)
     expect(answer.text).toMatch(/"(call_|toolu_|fc_tmp_)[A-Za-z0-9]+"/)
+  })
+})
+
+describe('a stream the client stops reading', () => {
+  it('is in the journal whole, as when it is read to the end', async () => {
+    const request = () =>
+      post(simulatorWith({ content: 'abcdefgh'.repeat(200), chunkSize: 4 }), '/chat/completions', {
+        model: 'a/b',
+        stream: true,
+        messages: [{ role: 'user', content: 'Hi' }],
+      })
+    const whole = await request()
+    const simulator = simulatorWith({ content: 'abcdefgh'.repeat(200), chunkSize: 4 })
+    const response = await simulator.fetch('https://openrouter.ai/api/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.inference}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'a/b',
+        stream: true,
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    })
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+    const first = await reader.read()
+    await reader.cancel()
+    expect(decoder.decode(first.value)).toBe(': OPENROUTER PROCESSING\n\n')
+    const entry = simulator.journal.last()
+    expect(entry?.response).toBe(whole.text)
+    expect(whole.text.length).toBeGreaterThan(50_000)
   })
 })
 
