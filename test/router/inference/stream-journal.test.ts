@@ -90,6 +90,28 @@ describe('a stream the client stops reading', () => {
   })
 })
 
+describe("a chat stream's content chunks (made from a template)", () => {
+  it('keep a model id that holds what a placeholder is made of (U+0000) as it is', async () => {
+    const model = '\u0000content\u0000'
+    const simulator = simulatorWith({ content: 'abc', chunkSize: 1, model })
+    const answer = await post(simulator, '/chat/completions', {
+      model: 'a/b',
+      stream: true,
+      messages: [{ role: 'user', content: 'Hi' }],
+    })
+    const chunks = answer.text
+      .split('\n\n')
+      .filter((event) => event.startsWith('data: {'))
+      .map((event) => JSON.parse(event.slice(6)))
+    expect(chunks.map((chunk) => chunk.model)).toEqual(Array(chunks.length).fill(model))
+    expect(chunks.slice(0, 3).map((chunk) => chunk.choices[0].delta.content)).toEqual([
+      'a',
+      'b',
+      'c',
+    ])
+  })
+})
+
 describe('a stream that fails as it is produced (a simulator bug)', () => {
   afterEach(() => vi.restoreAllMocks())
 

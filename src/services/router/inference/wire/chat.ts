@@ -187,6 +187,12 @@ export function chatStream(turn: Turn): PlainResponse {
   )
 }
 
+/** A chunk with one choice, its `delta` given, not finished. */
+const chunkValue = (base: ChunkBase, delta: Record<string, unknown>) => ({
+  ...base,
+  choices: [{ index: 0, delta, finish_reason: null, native_finish_reason: null }],
+})
+
 /** The events of a chat stream, each made when it is taken. */
 function* chatEvents(
   stream: EventStream,
@@ -196,21 +202,29 @@ function* chatEvents(
 ): Generator<BodyPart, void, undefined> {
   const { answer, delivery } = turn.reply
   let first = true
-  const chunk = (delta: Record<string, unknown>) => {
+  /** A chunk's JSON text as the next event, after the delay between chunks. */
+  const send = (json: string) => {
     if (!first) stream.wait(delivery.chunkDelayMs)
     first = false
-    return stream.data({
-      ...base,
-      choices: [{ index: 0, delta, finish_reason: null, native_finish_reason: null }],
-    })
+    return stream.data(json)
   }
+  const chunk = (delta: Record<string, unknown>) => send(JSON.stringify(chunkValue(base, delta)))
+  const contentValue = (fields: { content: string }) =>
+    chunkValue(base, { content: fields.content, role: 'assistant' })
+  // A content chunk, the one most streams are made of, from a template (`template.ts`), unless a value of
+  // the envelope holds U+0000 (a script's model id, say), which could read as a placeholder of it.
+  const contentChunk = Object.values(base).some(
+    (value) => typeof value === 'string' && value.includes('\u0000'),
+  )
+    ? (fields: { content: string }) => JSON.stringify(contentValue(fields))
+    : jsonTemplate(contentValue, ['content'])
   const pieces = chunksOf(answer.text, delivery.chunkSize)
   if (answer.kind === 'error' && answer.afterChunks !== null) {
     let sent = 0
     for (const piece of pieces) {
       if (sent >= answer.afterChunks) break
       sent += 1
-      yield chunk({ content: piece, role: 'assistant' })
+      yield send(contentChunk({ content: piece }))
     }
     stream.wait(delivery.chunkDelayMs)
     // As recorded (test/recordings/openrouter/chat-stream-error-nvidia-2026-09-04.sse): empty `choices`,
@@ -231,7 +245,7 @@ function* chatEvents(
   if (answer.kind === 'refusal') {
     for (const piece of pieces) yield chunk({ content: null, role: 'assistant', refusal: piece })
   } else {
-    for (const piece of pieces) yield chunk({ content: piece, role: 'assistant' })
+    for (const piece of pieces) yield send(contentChunk({ content: piece }))
   }
   for (const call of calls) {
     yield chunk({
