@@ -10,6 +10,7 @@ import { errorTypeOf } from '../../errors.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
 import { type EventStream, eventStreamResponse, OPENING } from './sse.js'
 import { availabilityField } from './stream-error.js'
+import { jsonTemplate } from './template.js'
 
 /** `usage`, as recorded (an OpenAI upstream; another provider's may lack `cache_write_tokens`). */
 function responsesUsage(usage: Usage) {
@@ -212,16 +213,23 @@ function* responsesEvents(
         : { type: 'output_text', text: '', annotations: [], logprobs: [] }
       const at = { output_index: outputIndex, item_id: itemId, content_index: 0 }
       yield event('response.content_part.added', { ...at, part: empty })
+      // Each delta event's text from a template (`template.ts`: the item's fields are ids and numbers).
+      const deltaText = jsonTemplate(
+        (fields: { delta: string; sequence: number }) => ({
+          type: refusal ? 'response.refusal.delta' : 'response.output_text.delta',
+          ...at,
+          delta: fields.delta,
+          ...(refusal ? {} : { logprobs: [] }),
+          sequence_number: fields.sequence,
+        }),
+        ['delta', 'sequence'],
+      )
       for (const piece of chunksOf(text, delivery.chunkSize)) {
         // Past the error's chunks, no other item follows.
         if (errorAfter !== null && sent >= errorAfter) break output
         stream.wait(delivery.chunkDelayMs)
         sent += 1
-        yield event(refusal ? 'response.refusal.delta' : 'response.output_text.delta', {
-          ...at,
-          delta: piece,
-          ...(refusal ? {} : { logprobs: [] }),
-        })
+        yield stream.data(deltaText({ delta: piece, sequence: sequence++ }))
       }
       if (errorAfter !== null) break
       yield event(
