@@ -1,6 +1,7 @@
 /**
  * Server-sent events as the router sends them: `data: <json>` events (with `event: <name>` in the messages
- * dialect) separated by blank lines, LF only; each event a part of the response, after its delay, produced when it is taken.
+ * dialect) separated by blank lines, LF only; each event a part of the response, after its delay, produced
+ * when it is taken.
  * @module
  */
 import {
