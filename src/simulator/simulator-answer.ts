@@ -11,9 +11,11 @@ import type { Clock } from '../engine/core/clock.js'
 import {
   internalErrorOf,
   isNetworkFault,
+  isStreamed,
   type MaybeAsync,
   type Outcome,
   type PlainRequest,
+  partTexts,
   withInternalError,
 } from '../engine/core/http.js'
 import { printable } from '../engine/core/printable.js'
@@ -136,9 +138,23 @@ export function createAnswerPath(parts: AnswerPathParts) {
     return Number.isSafeInteger(declared) && declared > maxBodyBytes ? declared : maxBodyBytes + 1
   }
 
-  /** Records the answered request in the journal and hands the outcome on. */
+  /**
+   * Records the answered request in the journal and hands the outcome on. A stream is produced for the
+   * journal here: one that fails as it is produced (a simulator bug) is answered and recorded as the
+   * service's 500 instead, as a failure while building any other answer is.
+   */
   function settle(exchange: Exchange, outcome: Outcome | undefined): Outcome | undefined {
     if (!outcome) return undefined
+    if (isNetworkFault(outcome) || !isStreamed(outcome)) return record(exchange, outcome)
+    try {
+      return record(exchange, outcome)
+    } catch (error) {
+      return record(exchange, failedInside(exchange, error))
+    }
+  }
+
+  /** Records the answered request in the journal and hands the outcome on. */
+  function record(exchange: Exchange, outcome: Outcome): Outcome {
     const { request, meta, oversized } = exchange
     const response = isNetworkFault(outcome) ? undefined : outcome
     const status = response?.status ?? 0
@@ -159,7 +175,13 @@ export function createAnswerPath(parts: AnswerPathParts) {
         body: oversized ? undefined : request.body,
         bodySize: oversized ? (request.body?.byteLength ?? unreadBodySize(request)) : undefined,
         status,
-        responseBody: response?.body ?? '',
+        // A stream's parts, produced once for the journal (it keeps their prefix and size), one at a time.
+        responseBody:
+          response === undefined
+            ? ''
+            : isStreamed(response)
+              ? partTexts(response.parts)
+              : response.body,
         responseHeaders: response?.headers ?? {},
         fault: summarizeFault(exchange),
         durationMs: performance.now() - exchange.began,

@@ -144,6 +144,26 @@ describe.skipIf(!hasChromium)('routeSimulator in Chromium', { timeout: 30_000 },
     )
   })
 
+  it('fulfils a streamed answer whole: the text the stream sends, as simulator.fetch reads it', async () => {
+    routed = await routeSimulator(page, simulator)
+    const url = `${ROUTER}/chat/completions`
+    const init = {
+      method: 'POST',
+      headers: { ...routerAuth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'openai/gpt-4o',
+        stream: true,
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    }
+    const answer = await pageFetch(page, url, init)
+    const wanted = await expected(twin, url, init)
+    expect(answer.status).toBe(200)
+    expect(answer.body).toBe(wanted.body)
+    expect(answer.body?.startsWith(': OPENROUTER PROCESSING\n\n')).toBe(true)
+    expect(answer.body?.endsWith('data: [DONE]\n\n')).toBe(true)
+  })
+
   it('reads a multipart form body the browser sends', async () => {
     routed = await routeSimulator(page, simulator)
     const answer = await page.evaluate(

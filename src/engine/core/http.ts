@@ -21,15 +21,16 @@ export interface PlainRequest {
 
 /**
  * A response as an operation returns it. The body is already serialised, so every way in sends the same bytes.
- * A streamed answer (server-sent events) also lists its `parts`: the ways in send them one after another,
- * each after its delay, without a `Content-Length`; `body` is still the whole text (their concatenation),
- * which the journal records.
+ * A streamed answer (server-sent events) has `parts` instead: produced one at a time as a way in pulls them
+ * (see {@link BodyParts}), sent one after another, each after its delay, without a `Content-Length`. Its
+ * `body` is still the whole text (their concatenation), built only when read (the journal and the ways in
+ * read the parts, so a stream is never held whole; see {@link streamedResponse}).
  */
 export interface PlainResponse {
   status: number
   headers: Record<string, string>
   body: string
-  parts?: readonly BodyPart[] | undefined
+  parts?: BodyParts | undefined
 }
 
 /** A part of a streamed body: its text, sent `delayMs` after the part before it (or after the head). */
@@ -38,11 +39,49 @@ export interface BodyPart {
   delayMs: number
 }
 
+/**
+ * A streamed body's parts, produced as they are taken: each iteration produces them anew, from the start,
+ * the same parts every time (the journal takes them once as the answer is recorded, keeping a prefix and
+ * the size; the way in takes them again as the client reads). What an iteration holds is the part being
+ * sent, never the whole stream.
+ */
+export type BodyParts = Iterable<BodyPart>
+
 /** Whether a response is sent as a stream (its parts, without a `Content-Length`). */
 export function isStreamed(response: PlainResponse): response is PlainResponse & {
-  parts: readonly BodyPart[]
+  parts: BodyParts
 } {
   return response.parts !== undefined
+}
+
+/** The texts of a stream's parts, produced as they are taken (each iteration anew, as the parts are). */
+export function partTexts(parts: BodyParts): Iterable<string> {
+  return {
+    *[Symbol.iterator]() {
+      for (const part of parts) yield part.text
+    },
+  }
+}
+
+/**
+ * A streamed response: its parts, and a `body` that is their whole text, joined each time it is read (for a
+ * way in that cannot stream, such as Playwright's `route.fulfill`; the others send the parts).
+ */
+export function streamedResponse(
+  status: number,
+  headers: Record<string, string>,
+  parts: BodyParts,
+): PlainResponse & { parts: BodyParts } {
+  return {
+    status,
+    headers,
+    parts,
+    get body() {
+      let text = ''
+      for (const piece of partTexts(parts)) text += piece
+      return text
+    },
+  }
 }
 
 /**
@@ -59,20 +98,23 @@ export function isStreamType(contentType: string | null | undefined): boolean {
 const encoder = new TextEncoder()
 
 /**
- * A streamed response's parts as a web stream of UTF-8 bytes, each part after its delay. Cancelling the
- * stream (a client that stops reading) clears the pending timer.
+ * A streamed response's parts as a web stream of UTF-8 bytes, each part after its delay, each produced when
+ * the stream asks for it (`pull`: when its reader has taken what was queued), so a reader that stops
+ * reading leaves the rest unproduced. Cancelling the stream (a client that stops reading) clears the
+ * pending timer and ends the parts' iteration.
  */
-export function partsStream(parts: readonly BodyPart[]): ReadableStream<Uint8Array> {
-  let next = 0
+export function partsStream(parts: BodyParts): ReadableStream<Uint8Array> {
+  let iterator: Iterator<BodyPart> | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
   return new ReadableStream<Uint8Array>({
     pull(controller) {
-      const part = parts[next]
-      if (part === undefined) {
+      iterator ??= parts[Symbol.iterator]()
+      const next = iterator.next()
+      if (next.done === true) {
         controller.close()
         return undefined
       }
-      next += 1
+      const part = next.value
       if (part.delayMs <= 0) {
         controller.enqueue(encoder.encode(part.text))
         return undefined
@@ -87,6 +129,7 @@ export function partsStream(parts: readonly BodyPart[]): ReadableStream<Uint8Arr
     },
     cancel() {
       if (timer !== undefined) clearTimeout(timer)
+      iterator?.return?.()
     },
   })
 }

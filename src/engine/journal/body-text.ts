@@ -48,6 +48,48 @@ export function keptText(text: string, prefixBytes: number): { text: string; siz
   return size > prefixBytes ? { text: ownPrefix(text, prefixBytes), size } : { text }
 }
 
+/**
+ * A response produced in pieces (a stream's parts) as kept under a prefix of `prefixBytes`: what
+ * {@link keptText} keeps of their concatenation, taking the pieces one at a time and holding no more than
+ * the prefix's characters and the piece at hand (a stream of megabytes is never joined).
+ */
+export function keptPieces(
+  pieces: Iterable<string>,
+  prefixBytes: number,
+): { text: string; size?: number } {
+  let head = ''
+  let size = 0
+  // A high surrogate ending the piece before: counted with the unit that follows it, as `utf8Length` counts
+  // the whole text (4 bytes for the two), or alone (3) if it ends the text.
+  let open = false
+  for (const piece of pieces) {
+    if (piece.length === 0) continue
+    if (head.length <= prefixBytes) head += piece
+    let i = 0
+    if (open) {
+      size += 4
+      i = 1
+      open = false
+    }
+    for (; i < piece.length; i++) {
+      const code = piece.charCodeAt(i)
+      if (code < 0x80) size += 1
+      else if (code < 0x800) size += 2
+      else if (code >= 0xd800 && code <= 0xdbff) {
+        if (i + 1 === piece.length) open = true
+        else {
+          size += 4
+          i += 1
+        }
+      } else size += 3
+    }
+  }
+  if (open) size += 3
+  // All of it is in `head` unless it passed `prefixBytes` characters, and then its size passed `prefixBytes` bytes.
+  if (size <= prefixBytes) return { text: head }
+  return { text: ownPrefix(head, prefixBytes), size }
+}
+
 /** The first `length` bytes of a body in a buffer of their own (`Buffer#slice` would share the original). */
 function copyOf(body: Uint8Array, length: number): Uint8Array {
   const copy = new Uint8Array(length)

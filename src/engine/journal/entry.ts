@@ -81,7 +81,15 @@ export interface RawJournalEntry {
  * inference applied (`null` for an inference operation's request that got no answer of the model: a 401, a
  * 400, a fault; absent for every other operation).
  */
-export type NewJournalEntry = Omit<RawJournalEntry, 'seq' | 'bytes' | 'responseSize'> & {
+export type NewJournalEntry = Omit<
+  RawJournalEntry,
+  'seq' | 'bytes' | 'responseSize' | 'responseBody'
+> & {
+  /**
+   * The response body: its text, or a streamed body's pieces (each iteration producing them anew), taken
+   * once as the entry is recorded, one at a time, keeping what the text's prefix keeps.
+   */
+  responseBody: string | Iterable<string>
   inference?: InferenceMeta | null | undefined
 }
 

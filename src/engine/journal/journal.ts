@@ -217,8 +217,13 @@ export function createJournal(options: JournalOptions) {
      * The caller's entry is not kept: `store` copies what is kept (its bytes into a slab).
      */
     record(entry: NewJournalEntry, keepBodyBytes = prefixBytes): void {
+      // Stored before it is numbered: a streamed response is produced as it is stored, and one that fails
+      // leaves no number used and nothing kept (the caller records the failure instead).
+      const kept = queue.keeps
+        ? storage.store(entry, seq + 1, Math.min(keepBodyBytes, prefixBytes))
+        : undefined
       seq += 1
-      if (queue.keeps) queue.push(storage.store(entry, seq, Math.min(keepBodyBytes, prefixBytes)))
+      if (kept !== undefined) queue.push(kept)
       if (listeners.size > 0) emit(seq, entry)
     },
     /** The entries matching a filter, oldest first. */

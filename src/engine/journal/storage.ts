@@ -4,7 +4,7 @@
  * the last entry (`repeats.ts`), dropped entries reused, and what the entry counts against the byte budget.
  * @module
  */
-import { encoder, isWellFormed, keptText, utf8Length } from './body-text.js'
+import { encoder, isWellFormed, keptPieces, keptText, utf8Length } from './body-text.js'
 import type { NewJournalEntry } from './entry.js'
 import { storeInference } from './inference.js'
 import { Repeats } from './repeats.js'
@@ -46,7 +46,11 @@ export function createStorage(prefixBytes: number) {
           if (keep > 0) bodyLength = keep
         } else bodyLength = body.byteLength
       }
-      const { text, size: responseSize } = keptText(entry.responseBody, prefixBytes)
+      const response = entry.responseBody
+      const { text, size: responseSize } =
+        typeof response === 'string'
+          ? keptText(response, prefixBytes)
+          : keptPieces(response, prefixBytes)
       // As bytes only what reads back as the same text: whole and well-formed (no lone surrogate).
       const responseAsBytes = responseSize === undefined && isWellFormed(text)
       const keptBody = Math.max(bodyLength, 0)

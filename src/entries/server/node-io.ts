@@ -147,8 +147,9 @@ export function toPlainRequest(
 /**
  * Writes a plain response with an exact `Content-Length` (no body on HEAD). The body goes to `end` as a
  * string: node then sends the head and the body in one write, where a Buffer costs a second (`writev`).
- * A streamed response (`parts`) goes out part by part, chunked, each after its delay: the promise settles
- * when the last part is written (or the client has gone).
+ * A streamed response (`parts`) goes out part by part, chunked, each after its delay, each produced as the
+ * client takes the one before (`writeEach`): the promise settles when the last part is written (or the
+ * client has gone).
  */
 export function writePlain(
   response: ServerResponse,
@@ -159,7 +160,7 @@ export function writePlain(
   for (const name in plain.headers) headers[name] = plain.headers[name] as string
   if (isStreamed(plain) && !head) {
     response.writeHead(plain.status, headers)
-    return writeParts(response, plain.parts)
+    return writeEach(response, plain.parts)
   }
   headers['content-length'] = String(Buffer.byteLength(plain.body))
   response.writeHead(plain.status, headers)
@@ -168,20 +169,6 @@ export function writePlain(
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-/**
- * Writes a stream's parts in order, each after its delay, then ends it; waits while the client has not read
- * what was sent (`drain`), so a client that stops reading holds the rest in the simulator's parts, never in
- * the socket's buffer as well; stops when the client goes.
- */
-async function writeParts(response: ServerResponse, parts: readonly BodyPart[]): Promise<void> {
-  for (const part of parts) {
-    if (part.delayMs > 0) await wait(part.delayMs)
-    if (response.destroyed) return
-    if (!response.write(part.text, 'utf8')) await drained(response)
-  }
-  response.end()
-}
 
 /** Settles when `response` may be written again (`drain`), or has closed. */
 function drained(response: ServerResponse): Promise<void> {
@@ -200,28 +187,32 @@ function drained(response: ServerResponse): Promise<void> {
 const PIECES_SLICE_MS = 10
 
 /**
- * Writes an answer whose body comes in pieces (chunked: its length is not known before), each piece
- * built when it is taken: it waits while the client has not read what was sent (`drain`), and gives other
- * requests a turn at least every {@link PIECES_SLICE_MS} ms. Stops when the client goes away; a failure
- * is thrown to the caller, which logs it and, the head being sent, cuts the connection (the client sees a
- * broken download, not a wrong one).
+ * Writes a body that comes in pieces (a stream's parts, each after its delay, or an export's pieces), each
+ * produced when it is taken, then ends it: it waits while the client has not read what was sent (`drain`),
+ * so a client that stops reading leaves the rest unproduced, neither in the simulator nor in the socket's
+ * buffer; it gives other requests a turn at least every {@link PIECES_SLICE_MS} ms, and stops when the
+ * client goes (ending the pieces' iteration).
  */
-export async function writePieces(
+async function writeEach(
   response: ServerResponse,
-  answer: { status: number; headers: Record<string, string>; pieces: Iterable<string> },
-  head: boolean,
+  pieces: Iterable<string | BodyPart>,
 ): Promise<void> {
-  response.writeHead(answer.status, answer.headers)
-  if (head) {
-    response.end()
-    return
-  }
-  const pieces = answer.pieces[Symbol.iterator]()
+  const iterator = pieces[Symbol.iterator]()
   try {
     let slice = performance.now()
-    for (let next = pieces.next(); !next.done; next = pieces.next()) {
+    for (let next = iterator.next(); next.done !== true; next = iterator.next()) {
+      const piece = next.value
+      let text: string
+      if (typeof piece === 'string') text = piece
+      else {
+        text = piece.text
+        if (piece.delayMs > 0) {
+          await wait(piece.delayMs)
+          slice = performance.now()
+        }
+      }
       if (response.destroyed) return
-      if (!response.write(next.value)) await drained(response)
+      if (!response.write(text, 'utf8')) await drained(response)
       // A socket that takes everything at once drains without a turn of the event loop: give one.
       if (performance.now() - slice > PIECES_SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve))
@@ -230,8 +221,23 @@ export async function writePieces(
     }
     response.end()
   } finally {
-    pieces.return?.()
+    iterator.return?.()
   }
+}
+
+/**
+ * Writes an answer whose body comes in pieces (chunked: its length is not known before), each piece
+ * built when it is taken (`writeEach`). A failure is thrown to the caller, which logs it and, the head
+ * being sent, cuts the connection (the client sees a broken download, not a wrong one).
+ */
+export async function writePieces(
+  response: ServerResponse,
+  answer: { status: number; headers: Record<string, string>; pieces: Iterable<string> },
+  head: boolean,
+): Promise<void> {
+  response.writeHead(answer.status, answer.headers)
+  if (head) response.end()
+  else await writeEach(response, answer.pieces)
 }
 
 /** Writes a Fetch response the way `writePlain` writes a plain one. */

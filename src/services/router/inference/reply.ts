@@ -120,13 +120,28 @@ export function usageOf(promptCharacters: number, reply: Reply, price: Pricing):
   }
 }
 
-/** Splits text into pieces of `size` characters (code points: a surrogate pair is never split). */
-export function chunksOf(text: string, size: number): string[] {
-  const characters = Array.from(text)
-  const pieces: string[] = []
-  for (let i = 0; i < characters.length; i += size)
-    pieces.push(characters.slice(i, i + size).join(''))
-  return pieces
+/**
+ * The pieces of `size` characters a text is streamed in (code points: a surrogate pair is never split; a
+ * lone surrogate is a character of its own), each cut when it is taken: a stream's pieces are never listed
+ * whole while it waits for its reader.
+ */
+export function* chunksOf(text: string, size: number): Generator<string, void, undefined> {
+  let start = 0
+  let characters = 0
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1)
+      if (low >= 0xdc00 && low <= 0xdfff) i += 1
+    }
+    characters += 1
+    if (characters === size) {
+      yield text.slice(start, i + 1)
+      start = i + 1
+      characters = 0
+    }
+  }
+  if (start < text.length) yield text.slice(start)
 }
 
 /** Everything a dialect's envelope is built from. */

@@ -4,11 +4,11 @@
  * (docs/router-inference.md §10, §11).
  * @module
  */
-import type { PlainResponse } from '../../../../engine/core/http.js'
+import type { BodyPart, PlainResponse } from '../../../../engine/core/http.js'
 import { errorTypeOf } from '../../errors.js'
 import { CHAT_USAGE_CHUNK, DONE_AFTER_STREAM_ERROR, SYSTEM_FINGERPRINT } from '../inferred.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
-import { EventStream, OPENING } from './sse.js'
+import { type EventStream, eventStreamResponse, OPENING } from './sse.js'
 import { availabilityField } from './stream-error.js'
 import { jsonTemplate } from './template.js'
 
@@ -161,14 +161,18 @@ export function chatCompletion(turn: Turn): PlainResponse {
   }
 }
 
+/** The fields every chunk of a chat stream starts with. */
+type ChunkBase = Record<string, unknown>
+
 /**
  * The stream of a chat answer: a chunk per piece, the finish chunk, the finish chunk again with `service_tier`
- * and usage, `[DONE]` (test/recordings/openrouter/chat-stream-*.sse).
+ * and usage, `[DONE]` (test/recordings/openrouter/chat-stream-*.sse). The tool calls' ids are drawn here,
+ * once: each production of the events gives the same.
  */
 export function chatStream(turn: Turn): PlainResponse {
   const { answer, delivery, overrides } = turn.reply
   const fingerprint = overrides.systemFingerprint
-  const base = {
+  const base: ChunkBase = {
     id: turn.id,
     object: 'chat.completion.chunk',
     created: turn.created,
@@ -177,24 +181,55 @@ export function chatStream(turn: Turn): PlainResponse {
     // Never `null` in a chunk: the official SDK refuses it there.
     ...(fingerprint === undefined ? {} : { system_fingerprint: fingerprint }),
   }
-  const stream = new EventStream(delivery.initialDelayMs, OPENING.chat)
+  const calls = answer.kind === 'tool_calls' ? callsWithIds(turn, answer) : []
+  return eventStreamResponse(headersOf(turn), OPENING.chat, delivery.initialDelayMs, (stream) =>
+    chatEvents(stream, turn, base, calls),
+  )
+}
+
+/** A chunk with one choice, its `delta` given, not finished. */
+const chunkValue = (base: ChunkBase, delta: Record<string, unknown>) => ({
+  ...base,
+  choices: [{ index: 0, delta, finish_reason: null, native_finish_reason: null }],
+})
+
+/** The events of a chat stream, each made when it is taken. */
+function* chatEvents(
+  stream: EventStream,
+  turn: Turn,
+  base: ChunkBase,
+  calls: ReturnType<typeof callsWithIds>,
+): Generator<BodyPart, void, undefined> {
+  const { answer, delivery } = turn.reply
   let first = true
-  const chunk = (delta: Record<string, unknown>) => {
+  /** A chunk's JSON text as the next event, after the delay between chunks. */
+  const send = (json: string) => {
     if (!first) stream.wait(delivery.chunkDelayMs)
     first = false
-    stream.data({
-      ...base,
-      choices: [{ index: 0, delta, finish_reason: null, native_finish_reason: null }],
-    })
+    return stream.data(json)
   }
+  const chunk = (delta: Record<string, unknown>) => send(JSON.stringify(chunkValue(base, delta)))
+  const contentValue = (fields: { content: string }) =>
+    chunkValue(base, { content: fields.content, role: 'assistant' })
+  // A content chunk, the one most streams are made of, from a template (`template.ts`), unless a value of
+  // the envelope holds U+0000 (a script's model id, say), which could read as a placeholder of it.
+  const contentChunk = Object.values(base).some(
+    (value) => typeof value === 'string' && value.includes('\u0000'),
+  )
+    ? (fields: { content: string }) => JSON.stringify(contentValue(fields))
+    : jsonTemplate(contentValue, ['content'])
   const pieces = chunksOf(answer.text, delivery.chunkSize)
   if (answer.kind === 'error' && answer.afterChunks !== null) {
-    for (const piece of pieces.slice(0, answer.afterChunks))
-      chunk({ content: piece, role: 'assistant' })
+    let sent = 0
+    for (const piece of pieces) {
+      if (sent >= answer.afterChunks) break
+      sent += 1
+      yield send(contentChunk({ content: piece }))
+    }
     stream.wait(delivery.chunkDelayMs)
     // As recorded (test/recordings/openrouter/chat-stream-error-nvidia-2026-09-04.sse): empty `choices`,
     // then the error.
-    stream.data({
+    yield stream.data({
       ...base,
       choices: [],
       error: {
@@ -204,35 +239,33 @@ export function chatStream(turn: Turn): PlainResponse {
         ...availabilityField(turn, answer),
       },
     })
-    if (DONE_AFTER_STREAM_ERROR) stream.data('[DONE]')
-    return stream.response(headersOf(turn))
+    if (DONE_AFTER_STREAM_ERROR) yield stream.data('[DONE]')
+    return
   }
   if (answer.kind === 'refusal') {
-    for (const piece of pieces) chunk({ content: null, role: 'assistant', refusal: piece })
+    for (const piece of pieces) yield chunk({ content: null, role: 'assistant', refusal: piece })
   } else {
-    for (const piece of pieces) chunk({ content: piece, role: 'assistant' })
+    for (const piece of pieces) yield send(contentChunk({ content: piece }))
   }
-  if (answer.kind === 'tool_calls') {
-    for (const call of callsWithIds(turn, answer)) {
-      chunk({
+  for (const call of calls) {
+    yield chunk({
+      content: null,
+      role: 'assistant',
+      tool_calls: [
+        {
+          index: call.index,
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: '' },
+        },
+      ],
+    })
+    for (const piece of chunksOf(call.arguments, delivery.chunkSize)) {
+      yield chunk({
         content: null,
         role: 'assistant',
-        tool_calls: [
-          {
-            index: call.index,
-            id: call.id,
-            type: 'function',
-            function: { name: call.name, arguments: '' },
-          },
-        ],
+        tool_calls: [{ index: call.index, function: { arguments: piece } }],
       })
-      for (const piece of chunksOf(call.arguments, delivery.chunkSize)) {
-        chunk({
-          content: null,
-          role: 'assistant',
-          tool_calls: [{ index: call.index, function: { arguments: piece } }],
-        })
-      }
     }
   }
   const reason = finishReason(turn, answer)
@@ -248,14 +281,13 @@ export function chatStream(turn: Turn): PlainResponse {
     ],
   }
   if (!first) stream.wait(delivery.chunkDelayMs)
-  stream.data(finish)
+  yield stream.data(finish)
   const usage = chatUsage(turn.usage)
   // The usage chunk names the service tier (null) before its choices, as recorded 2026-08-18.
-  stream.data(
+  yield stream.data(
     CHAT_USAGE_CHUNK === 'repeat-finish'
       ? { ...base, service_tier: null, choices: finish.choices, usage }
       : { ...base, service_tier: null, choices: [], usage },
   )
-  stream.data('[DONE]')
-  return stream.response(headersOf(turn))
+  yield stream.data('[DONE]')
 }

@@ -4,11 +4,11 @@
  * (docs/router-inference.md §14).
  * @module
  */
-import { jsonResponse, type PlainResponse } from '../../../../engine/core/http.js'
+import { type BodyPart, jsonResponse, type PlainResponse } from '../../../../engine/core/http.js'
 import { anthropicErrorType, errorTypeOf } from '../../errors.js'
 import { DONE_IN_MESSAGES_STREAM } from '../inferred.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
-import { EventStream, OPENING } from './sse.js'
+import { type EventStream, eventStreamResponse, OPENING } from './sse.js'
 import { availabilityField } from './stream-error.js'
 
 /** `cache_creation` as recorded: both ephemeral buckets, 0 (caching is not simulated). */
@@ -139,36 +139,51 @@ export function messagesAnswer(turn: Turn): PlainResponse {
 
 /**
  * The stream of a message, as recorded 2026-08-24: `message_start`, a block's start, deltas and stop per block,
- * `message_delta`, `message_stop`, then `event: data` / `data: [DONE]`; no `ping`.
+ * `message_delta`, `message_stop`, then `event: data` / `data: [DONE]`; no `ping`. The blocks (their tool
+ * uses' ids drawn) are made here, once: each production of the events gives the same.
  */
 export function messagesStream(turn: Turn): PlainResponse {
+  const blocks = blocksOf(turn, turn.reply.answer)
+  return eventStreamResponse(
+    headersOf(turn),
+    OPENING.messages,
+    turn.reply.delivery.initialDelayMs,
+    (stream) => messagesEvents(stream, turn, blocks),
+  )
+}
+
+/** The events of a message's stream, each made when it is taken. */
+function* messagesEvents(
+  stream: EventStream,
+  turn: Turn,
+  blocks: ReturnType<typeof blocksOf>,
+): Generator<BodyPart, void, undefined> {
   const { answer, delivery } = turn.reply
-  const stream = new EventStream(delivery.initialDelayMs, OPENING.messages)
   const event = (name: string, value: Record<string, unknown>) =>
     stream.data({ type: name, ...value }, name)
-  event('message_start', { message: message(turn, [], null, startUsage(turn.usage)) })
-  const blocks = blocksOf(turn, answer)
+  yield event('message_start', { message: message(turn, [], null, startUsage(turn.usage)) })
   const errorAfter = answer.kind === 'error' ? answer.afterChunks : null
   let sent = 0
-  blocks.forEach((block, index) => {
+  content: for (const [index, block] of blocks.entries()) {
     const text = block.type === 'text' ? (block.text as string) : JSON.stringify(block.input)
     const start = block.type === 'text' ? { ...block, text: '' } : { ...block, input: {} }
-    event('content_block_start', { index, content_block: start })
+    yield event('content_block_start', { index, content_block: start })
     for (const piece of chunksOf(text, delivery.chunkSize)) {
-      if (errorAfter !== null && sent >= errorAfter) return
+      // Past the error's chunks, the block stops here (no stop event) and the next one starts.
+      if (errorAfter !== null && sent >= errorAfter) continue content
       stream.wait(delivery.chunkDelayMs)
       sent += 1
       const delta =
         block.type === 'text'
           ? { type: 'text_delta', text: piece }
           : { type: 'input_json_delta', partial_json: piece }
-      event('content_block_delta', { index, delta })
+      yield event('content_block_delta', { index, delta })
     }
-    if (errorAfter === null) event('content_block_stop', { index })
-  })
+    if (errorAfter === null) yield event('content_block_stop', { index })
+  }
   if (answer.kind === 'error') {
     stream.wait(delivery.chunkDelayMs)
-    event('error', {
+    yield event('error', {
       error: {
         type: anthropicErrorType(answer.status),
         message: answer.message ?? 'Provider returned error',
@@ -176,10 +191,10 @@ export function messagesStream(turn: Turn): PlainResponse {
         ...availabilityField(turn, answer),
       },
     })
-    return stream.response(headersOf(turn))
+    return
   }
   stream.wait(delivery.chunkDelayMs)
-  event('message_delta', {
+  yield event('message_delta', {
     delta: {
       container: null,
       stop_details: null,
@@ -189,7 +204,6 @@ export function messagesStream(turn: Turn): PlainResponse {
     usage: finalUsage(turn.usage),
     context_management: null,
   })
-  event('message_stop', {})
-  if (DONE_IN_MESSAGES_STREAM) stream.data('[DONE]', 'data')
-  return stream.response(headersOf(turn))
+  yield event('message_stop', {})
+  if (DONE_IN_MESSAGES_STREAM) yield stream.data('[DONE]', 'data')
 }

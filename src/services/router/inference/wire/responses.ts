@@ -5,11 +5,12 @@
  * §15). No public recording of a non-streamed body exists: it is the stream's final `response`.
  * @module
  */
-import { jsonResponse, type PlainResponse } from '../../../../engine/core/http.js'
+import { type BodyPart, jsonResponse, type PlainResponse } from '../../../../engine/core/http.js'
 import { errorTypeOf } from '../../errors.js'
 import { type Answer, chunksOf, type Turn, type Usage } from '../reply.js'
-import { EventStream, OPENING } from './sse.js'
+import { type EventStream, eventStreamResponse, OPENING } from './sse.js'
 import { availabilityField } from './stream-error.js'
+import { jsonTemplate } from './template.js'
 
 /** `usage`, as recorded (an OpenAI upstream; another provider's may lack `cache_write_tokens`). */
 function responsesUsage(usage: Usage) {
@@ -169,23 +170,37 @@ export function responsesAnswer(turn: Turn): PlainResponse {
   })
 }
 
-/** The stream of a response: created, in progress, each item added, its deltas, done, completed, `[DONE]`. */
+/**
+ * The stream of a response: created, in progress, each item added, its deltas, done, completed, `[DONE]`.
+ * The items (their ids drawn) are made here, once: each production of the events gives the same.
+ */
 export function responsesStream(turn: Turn): PlainResponse {
+  const items = outputOf(turn, turn.reply.answer)
+  return eventStreamResponse(
+    headersOf(turn),
+    OPENING.responses,
+    turn.reply.delivery.initialDelayMs,
+    (stream) => responsesEvents(stream, turn, items),
+  )
+}
+
+/** The events of a response's stream, each made when it is taken. */
+function* responsesEvents(
+  stream: EventStream,
+  turn: Turn,
+  items: ReturnType<typeof outputOf>,
+): Generator<BodyPart, void, undefined> {
   const { answer, delivery } = turn.reply
-  const stream = new EventStream(delivery.initialDelayMs, OPENING.responses)
   let sequence = 0
   const event = (type: string, value: Record<string, unknown>) =>
     stream.data({ type, ...value, sequence_number: sequence++ })
-  const items = outputOf(turn, answer)
-  event('response.created', { response: responseObject(turn, 'in_progress', [], null) })
-  event('response.in_progress', { response: responseObject(turn, 'in_progress', [], null) })
+  yield event('response.created', { response: responseObject(turn, 'in_progress', [], null) })
+  yield event('response.in_progress', { response: responseObject(turn, 'in_progress', [], null) })
   const errorAfter = answer.kind === 'error' ? answer.afterChunks : null
   let sent = 0
-  let stopped = false
-  items.forEach((item, outputIndex) => {
-    if (stopped) return
+  output: for (const [outputIndex, item] of items.entries()) {
     const itemId = item.id as string
-    event('response.output_item.added', {
+    yield event('response.output_item.added', {
       output_index: outputIndex,
       item: itemAt(item, 'in_progress'),
     })
@@ -197,43 +212,49 @@ export function responsesStream(turn: Turn): PlainResponse {
         ? { type: 'refusal', refusal: '' }
         : { type: 'output_text', text: '', annotations: [], logprobs: [] }
       const at = { output_index: outputIndex, item_id: itemId, content_index: 0 }
-      event('response.content_part.added', { ...at, part: empty })
+      yield event('response.content_part.added', { ...at, part: empty })
+      // Each delta event's text from a template (`template.ts`: the item's fields are ids and numbers).
+      const deltaText = jsonTemplate(
+        (fields: { delta: string; sequence: number }) => ({
+          type: refusal ? 'response.refusal.delta' : 'response.output_text.delta',
+          ...at,
+          delta: fields.delta,
+          ...(refusal ? {} : { logprobs: [] }),
+          sequence_number: fields.sequence,
+        }),
+        ['delta', 'sequence'],
+      )
       for (const piece of chunksOf(text, delivery.chunkSize)) {
-        if (errorAfter !== null && sent >= errorAfter) {
-          stopped = true
-          return
-        }
+        // Past the error's chunks, no other item follows.
+        if (errorAfter !== null && sent >= errorAfter) break output
         stream.wait(delivery.chunkDelayMs)
         sent += 1
-        event(refusal ? 'response.refusal.delta' : 'response.output_text.delta', {
-          ...at,
-          delta: piece,
-          ...(refusal ? {} : { logprobs: [] }),
-        })
+        yield stream.data(deltaText({ delta: piece, sequence: sequence++ }))
       }
-      if (errorAfter !== null) {
-        stopped = true
-        return
-      }
-      event(
+      if (errorAfter !== null) break
+      yield event(
         refusal ? 'response.refusal.done' : 'response.output_text.done',
         refusal ? { ...at, refusal: text } : { ...at, text, logprobs: [] },
       )
-      event('response.content_part.done', { ...at, part })
+      yield event('response.content_part.done', { ...at, part })
     } else {
       const args = item.arguments as string
       const at = { output_index: outputIndex, item_id: itemId }
       for (const piece of chunksOf(args, delivery.chunkSize)) {
         stream.wait(delivery.chunkDelayMs)
-        event('response.function_call_arguments.delta', { ...at, delta: piece })
+        yield event('response.function_call_arguments.delta', { ...at, delta: piece })
       }
-      event('response.function_call_arguments.done', { ...at, name: item.name, arguments: args })
+      yield event('response.function_call_arguments.done', {
+        ...at,
+        name: item.name,
+        arguments: args,
+      })
     }
-    event('response.output_item.done', {
+    yield event('response.output_item.done', {
       output_index: outputIndex,
       item: itemAt(item, 'completed'),
     })
-  })
+  }
   stream.wait(delivery.chunkDelayMs)
   if (answer.kind === 'error') {
     const error = {
@@ -241,13 +262,12 @@ export function responsesStream(turn: Turn): PlainResponse {
       message: answer.message ?? 'Provider returned error',
       ...availabilityField(turn, answer),
     }
-    event('response.failed', { response: responseObject(turn, 'failed', [], null, error) })
+    yield event('response.failed', { response: responseObject(turn, 'failed', [], null, error) })
   } else {
     const output = items.map((item) => itemAt(item, 'completed', true))
-    event('response.completed', {
+    yield event('response.completed', {
       response: responseObject(turn, 'completed', output, turn.usage),
     })
   }
-  stream.data('[DONE]')
-  return stream.response(headersOf(turn))
+  yield stream.data('[DONE]')
 }
