@@ -128,7 +128,7 @@ export interface AccountSummary {
 }
 
 /** A tenant of the recording that a part set up (the report's `organizations`). */
-interface TenantSummary {
+export interface TenantSummary {
   recordedUrl: string
   subdomain: string
   name: string
@@ -268,6 +268,11 @@ export interface VerifyPart<Plan = unknown> {
   settle?(plan: Plan, context: SettleContext): Promise<void>
   /** The part's share of the report's set-up (after settling). */
   summary(plan: Plan): SetupShare
+  /**
+   * How the report's text shows one of the set-up's tenants (`  <service> <url> as "acme", …`): the part that
+   * gives tenants (its `summary`'s) has it.
+   */
+  tenantLines?(tenant: TenantSummary): string[]
   /** Why a replayable exchange is not compared after all, once set up (it acts on unknown content), or `undefined`. */
   skip?(plan: Plan, planned: PlannedExchange): string | undefined
   /** The request to send for a recorded one; `authorization` is the recorded header. */

@@ -110,6 +110,10 @@ export const messagingVerify: VerifyPart<MessagingVerifyPlan> = {
     seededMessages,
     notes: plan.notes,
   }),
+  tenantLines: (organization) => [
+    `  messaging ${organization.recordedUrl} as "${organization.subdomain}", level ${organization.featureLevel} (${organization.featureLevelFrom})`,
+    `    e-mail visibility ${organization.emailVisibility} (${organization.emailVisibilityFrom})`,
+  ],
   /**
    * A recorded request that read, changed or deleted with success a message that existed before the
    * recording, whose content the recording does not show: not one it created, nor one the simulator holds
