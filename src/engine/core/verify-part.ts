@@ -128,7 +128,7 @@ export interface AccountSummary {
 }
 
 /** A tenant of the recording that a part set up (the report's `organizations`). */
-export interface TenantSummary {
+interface TenantSummary {
   recordedUrl: string
   subdomain: string
   name: string
