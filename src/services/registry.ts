@@ -7,7 +7,7 @@
  */
 import { messagingOperations } from '../../handlers/messaging/index.js'
 import { routerOperations } from '../../handlers/router/index.js'
-import type { ServiceOptions } from '../engine/core/service.js'
+import type { ServiceOptions, ServiceSetting } from '../engine/core/service.js'
 import { messagingDefinition } from './messaging/definition.js'
 import { routerDefinition } from './router/definition.js'
 
@@ -46,6 +46,23 @@ export type ServiceDiscovery = { [N in ServiceName]: ReturnType<DefinitionOf<N>[
 export type OperationIdsByName = {
   [N in ServiceName]: DefinitionOf<N>['operations'][number]['name']
 }
+
+/** Every service's settings (`ServiceDefinition.settings`) as `startServer` takes them (`featureLevel`). */
+export type ServiceSettings = (
+  ServiceName extends infer N
+    ? N extends ServiceName
+      ? (
+          settings: DefinitionOf<N> extends { settingTypes: infer S | undefined } ? S : object,
+        ) => void
+      : never
+    : never
+) extends (settings: infer All) => void
+  ? All
+  : never
+
+/** A service's settings (none when it has none). */
+export const settingsOf = (definition: Definitions): readonly ServiceSetting[] =>
+  'settings' in definition ? definition.settings : []
 
 /** The service names, in registration order. */
 export const serviceNames: readonly ServiceName[] = serviceDefinitions.map((d) => d.name)

@@ -235,6 +235,10 @@ describe('understudy-mock/server', () => {
         controlToken: 'secret',
       }),
     ).resolves.toEqualTypeOf<RunningServer>()
+    // A service's setting (the messaging service's feature level), at the top of the options.
+    expectTypeOf<ServerOptions['featureLevel']>().toEqualTypeOf<number | undefined>()
+    // @ts-expect-error: a feature level is a number
+    startServer({ featureLevel: '36' })
     expectTypeOf<RunningServer['url']>().toEqualTypeOf<string>()
     expectTypeOf<RunningServer['services']>().toEqualTypeOf<{
       router: string

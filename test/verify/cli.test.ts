@@ -222,6 +222,31 @@ describe('understudy-mock verify --har', () => {
     const { code, stdout } = await runCli(['verify', '--help'], bin)
     expect(code).toBe(0)
     expect(stdout).toContain('--role <who>=<role>')
+    // The services' lines (each part's `commandLine`), as they were written before the parts gave them.
+    const lines = stdout.split('\n')
+    const from = (flag: string, count: number) => {
+      const at = lines.findIndex((line) => line.startsWith(`  ${flag}`))
+      return lines.slice(at, at + count)
+    }
+    expect(from('--base-url', 3)).toEqual([
+      "  --base-url <url>          live: the router's …/api/v1, or the organization's URL",
+      '  --api-key <key>           live: the key to act with',
+      '  --email <e-mail>          live, messaging: the account the key belongs to',
+    ])
+    expect(from('--json', 6)).toEqual([
+      '  --json                    print { differences, compared, skipped, setup } as JSON',
+      '  --feature-level <n>       the messaging feature level, where the recording states none',
+      "  --email-visibility <v>    each messaging organization's email_address_visibility: everyone,",
+      '                            members, moderators, admins, nobody or server-default (default: what',
+      '                            the addresses in the recording show, else server-default)',
+      "  --now <time>              the simulator clock's start (default: the recording's first date)",
+    ])
+    expect(from('--role', 4)).toEqual([
+      "  --role <who>=<role>       a credential's role where the recording does not show it (repeatable):",
+      '                            e-mail=owner|administrator|moderator|member|guest[+can_create_users],',
+      '                            router key=inference|management',
+      '  -h, --help                show this help',
+    ])
     expect(stdout).toContain(
       'Exit codes: 0 no difference, 1 differences, 2 the input cannot be used.',
     )

@@ -54,4 +54,33 @@ describe('formatReport', () => {
         '…><p>see <a class=\\"stream\\" href… …><p>see #<strong>general</strong…',
     )
   })
+  it("the set-up: each organization as its service's part shows it, then each account", () => {
+    const base = report('a', 'b')
+    const text = formatReport({
+      ...base,
+      setup: {
+        ...base.setup,
+        organizations: [
+          {
+            recordedUrl: 'https://acme.zulipchat.com',
+            subdomain: 'acme',
+            name: 'Acme',
+            featureLevel: 442,
+            featureLevelFrom: 'server_settings',
+            emailVisibility: 'admins',
+            emailVisibilityFrom: 'the default',
+          },
+        ],
+        accounts: [
+          { service: 'router', credential: 'sk-or-v1-ab…', role: 'inference', from: 'the default' },
+        ],
+      },
+    })
+    expect(text.split('\n').slice(-4)).toEqual([
+      "Set-up: clock at 2026-11-26T03:36:21.331Z (the recording's first date)",
+      '  messaging https://acme.zulipchat.com as "acme", level 442 (server_settings)',
+      '    e-mail visibility admins (the default)',
+      '  router sk-or-v1-ab…: inference (the default)',
+    ])
+  })
 })

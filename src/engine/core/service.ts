@@ -172,6 +172,33 @@ export function journalTypes<Exchanges extends object, ErrorBody>():
   return undefined
 }
 
+/**
+ * One of a service's options (`createSimulator({ <name>: { <option> } })`) that the standalone server's
+ * `startServer` takes at its top level and `understudy-mock serve` as a flag (`featureLevel`,
+ * `--feature-level <n>`).
+ */
+export interface ServiceSetting {
+  /** Its name, in the service's options and in `startServer`'s. */
+  readonly option: string
+  /** The CLI's flag, without its dashes. */
+  readonly flag: string
+  /** The value's placeholder in the CLI's help (`<n>`). */
+  readonly value: string
+  /** Its line in the CLI's help. */
+  readonly help: string
+  /** The value the flag's text stands for, or what is wrong with it (the CLI says `--<flag>: <problem>`). */
+  parse(text: string): { value: unknown } | { problem: string }
+}
+
+/**
+ * A definition's `settingTypes`: the settings' part of `startServer`'s options, as types, with no value at run
+ * time (`undefined`; nothing reads it).
+ * @example settingTypes: settingTypes<MessagingSettings>()
+ */
+export function settingTypes<Options extends object>(): Options | undefined {
+  return undefined
+}
+
 /** The rule of a fault field only one service answers (the router's `availability`), checked when a fault is armed. */
 export interface FaultFieldRule {
   /** The issue when a fault that names another service gives the field. */
@@ -261,6 +288,10 @@ export interface ServiceDefinition<
    * the control surface serves and lists them without naming the service.
    */
   readonly control?: readonly ControlRoute<Instance>[]
+  /** Its options the standalone server and the CLI give too (none: it has none). */
+  readonly settings?: readonly ServiceSetting[]
+  /** Their part of `startServer`'s options, as types (`settingTypes<Settings>()`; no value at run time). */
+  readonly settingTypes?: object | undefined
 }
 
 /** Escapes text for use inside a regular expression. */

@@ -238,6 +238,32 @@ export type BodyComparison = (
   context: { status: number; stableOrder: (signature: string) => boolean },
 ) => Finding[]
 
+/** One of a part's options on verify's command line (`--feature-level <n>` for `featureLevel`). */
+interface VerifyFlag {
+  /** The part's option it gives (one of `PartOptions`, and of `verifyHar`'s options). */
+  readonly option: string
+  /** The flag, without its dashes. */
+  readonly flag: string
+  /** The value's placeholder in the help (`<n>`). */
+  readonly value: string
+  /** Its help, a line each (the first beside the flag). */
+  readonly help: readonly string[]
+  /** The option's value from the flag's text, or what is wrong with it (the CLI says `--<flag> <problem>`). */
+  parse(text: string): { value: unknown } | { problem: string }
+}
+
+/** What a part adds to `understudy-mock verify`'s command line and its help. */
+interface VerifyCommandLine {
+  /** Its options, in the order the help lists them (after the command's own, before `--now`). */
+  readonly flags?: readonly VerifyFlag[]
+  /** The `--role` values it takes, as the help shows them (`router key=inference|management`). */
+  readonly roles: string
+  /** What its live mode's `--base-url` is, as the help names it (`the router's …/api/v1`). */
+  readonly baseUrl?: string
+  /** Whether its live mode takes `--email` (the account the key belongs to). */
+  readonly email?: boolean
+}
+
 /**
  * A service's part of `verify`. `Plan` is what its inference learned from the recording (its scenario part,
  * its accounts, whatever replay needs); the part keeps it and is handed it back.
@@ -268,6 +294,11 @@ export interface VerifyPart<Plan = unknown> {
   settle?(plan: Plan, context: SettleContext): Promise<void>
   /** The part's share of the report's set-up (after settling). */
   summary(plan: Plan): SetupShare
+  /**
+   * How the report's text shows one of the set-up's tenants (`  <service> <url> as "acme", …`): the part that
+   * gives tenants (its `summary`'s) has it.
+   */
+  tenantLines?(tenant: TenantSummary): string[]
   /** Why a replayable exchange is not compared after all, once set up (it acts on unknown content), or `undefined`. */
   skip?(plan: Plan, planned: PlannedExchange): string | undefined
   /** The request to send for a recorded one; `authorization` is the recorded header. */
@@ -284,4 +315,6 @@ export interface VerifyPart<Plan = unknown> {
   bodies?(planned: PlannedExchange): BodyComparison | undefined
   /** The live mode's script (`understudy-mock verify <name> --live`). */
   readonly live?: LiveScript
+  /** What it adds to `understudy-mock verify`'s command line. */
+  readonly commandLine?: VerifyCommandLine
 }

@@ -6,10 +6,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { scenarioList } from '../../../scenarios/index.js'
 import { DEFAULT_JOURNAL_LIMIT, DEFAULT_JOURNAL_MAX_BYTES } from '../../engine/journal/budget.js'
-import {
-  DEFAULT_FEATURE_LEVEL,
-  FEATURE_LEVEL_RANGE,
-} from '../../services/messaging/feature-levels.js'
+import { serviceDefinitions, settingsOf } from '../../services/registry.js'
 import {
   DEFAULT_STATE_FILE_MAX_BYTES,
   MAX_STATE_FILE_MAX_BYTES,
@@ -26,8 +23,8 @@ interface OptionSpec {
   help: string
 }
 
-/** Every option of `understudy-mock serve`, in the order the help lists them. */
-const OPTIONS = {
+/** The options of `understudy-mock serve` that set up the simulator, in the order the help lists them. */
+const SIMULATOR_OPTIONS = {
   port: { value: '<n>', help: 'port to listen on (default 4010; 0 picks a free port)' },
   host: { value: '<host>', help: 'address to bind (default 127.0.0.1)' },
   scenario: {
@@ -36,10 +33,20 @@ const OPTIONS = {
   },
   seed: { value: '<seed>', help: 'makes every generated id reproducible' },
   now: { value: '<time>', help: 'fixes the clock at an ISO 8601 time' },
-  'feature-level': {
-    value: '<n>',
-    help: `the messaging feature level every organization emulates, ${FEATURE_LEVEL_RANGE.min} to ${FEATURE_LEVEL_RANGE.max} (default ${DEFAULT_FEATURE_LEVEL})`,
-  },
+} as const satisfies Record<string, OptionSpec>
+
+/** Each service's settings (`ServiceDefinition.settings`), after the simulator's own options in the help. */
+const SERVICE_OPTIONS: Record<string, OptionSpec> = Object.fromEntries(
+  serviceDefinitions.flatMap((definition) =>
+    settingsOf(definition).map((setting) => [
+      setting.flag,
+      { value: setting.value, help: setting.help },
+    ]),
+  ),
+)
+
+/** The options of the server and the CLI's own, in the order the help lists them. */
+const SERVER_OPTIONS = {
   latency: {
     value: '<ms|min-max>',
     help: 'a latency added before every answer, e.g. 50 or 20-200 (default 0)',
@@ -87,10 +94,21 @@ const OPTIONS = {
   help: { short: 'h', help: 'show this help' },
 } as const satisfies Record<string, OptionSpec>
 
-type OptionName = keyof typeof OPTIONS
+/** Every option of `understudy-mock serve`, in the order the help lists them. */
+const OPTIONS: Record<string, OptionSpec> = {
+  ...SIMULATOR_OPTIONS,
+  ...SERVICE_OPTIONS,
+  ...SERVER_OPTIONS,
+}
 
-/** The options as given: a string (or strings) for an option with a value, `true` for a switch. */
-export type GivenOptions = Partial<Record<OptionName, string | string[] | true>>
+type OptionName = keyof typeof SIMULATOR_OPTIONS | keyof typeof SERVER_OPTIONS
+
+/**
+ * The options as given: a string (or strings) for an option with a value, `true` for a switch (by name, and a
+ * service's setting by its flag).
+ */
+export type GivenOptions = Partial<Record<OptionName, string | string[] | true>> &
+  Readonly<Record<string, string | string[] | true | undefined>>
 
 /** The usage line every argument error ends with. */
 export const USAGE_LINE =
@@ -98,7 +116,7 @@ export const USAGE_LINE =
 
 /** The help's option lines, each help text two spaces after the longest flag. */
 function optionLines(): string {
-  const flags = Object.entries(OPTIONS as Record<string, OptionSpec>).map(
+  const flags = Object.entries(OPTIONS).map(
     ([name, spec]) =>
       [
         `${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.value ? ` ${spec.value}` : ''}`,
@@ -156,7 +174,7 @@ function withOptionalValues(argv: readonly string[]): string[] {
 }
 
 const flagOf = (name: string) => {
-  const spec = (OPTIONS as Record<string, OptionSpec>)[name]
+  const spec = OPTIONS[name]
   return `--${name}${spec?.value ? ` ${spec.value}` : ''}`
 }
 
@@ -178,7 +196,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const { tokens } = parseArgs({
     args: withOptionalValues(argv),
     options: Object.fromEntries(
-      Object.entries(OPTIONS as Record<string, OptionSpec>).map(([name, spec]) => [
+      Object.entries(OPTIONS).map(([name, spec]) => [
         name,
         { type: spec.value ? 'string' : 'boolean', ...(spec.short ? { short: spec.short } : {}) },
       ]),
@@ -192,9 +210,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   for (const token of tokens) {
     if (token.kind === 'positional') positionals.push(token.value)
     if (token.kind !== 'option') continue
-    const spec = Object.hasOwn(OPTIONS, token.name)
-      ? (OPTIONS as Record<string, OptionSpec>)[token.name]
-      : undefined
+    const spec = Object.hasOwn(OPTIONS, token.name) ? OPTIONS[token.name] : undefined
     if (spec === undefined) throw new UsageError(`unknown option '${token.rawName}'`)
     if (!spec.value) {
       if (token.inlineValue) throw new UsageError(`option '--${token.name}' takes no value`)

@@ -4,7 +4,7 @@
  * @module
  */
 import type { LatencySetting } from '../../engine/faults/latency.js'
-import { featureLevelProblem } from '../../services/messaging/feature-levels.js'
+import { type ServiceSettings, serviceDefinitions, settingsOf } from '../../services/registry.js'
 import { MAX_STATE_FILE_MAX_BYTES } from '../../simulator/snapshot/state-file-limits.js'
 import { normalOrigin, ORIGIN_FORM } from '../server/cors.js'
 import type { ServerOptions } from '../server/index.js'
@@ -22,7 +22,7 @@ export interface ServeSettings {
   log: LogFormat | undefined
 }
 
-const text = (options: GivenOptions, name: keyof GivenOptions) => {
+const text = (options: GivenOptions, name: string) => {
   const value = options[name]
   return typeof value === 'string' ? value : undefined
 }
@@ -48,12 +48,19 @@ function latency(value: string | undefined): LatencySetting | undefined {
   )
 }
 
-function featureLevel(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined
-  const level = /^[0-9]+$/.test(value) ? Number(value) : value
-  const problem = featureLevelProblem(level)
-  if (problem !== undefined) throw new UsageError(`--feature-level: ${problem}`)
-  return level as number
+/** Each service's settings given as flags (`--feature-level`), under `startServer`'s names (`featureLevel`). */
+function serviceSettings(options: GivenOptions): ServiceSettings {
+  const settings: Record<string, unknown> = {}
+  for (const definition of serviceDefinitions) {
+    for (const setting of settingsOf(definition)) {
+      const given = text(options, setting.flag)
+      if (given === undefined) continue
+      const parsed = setting.parse(given)
+      if ('problem' in parsed) throw new UsageError(`--${setting.flag}: ${parsed.problem}`)
+      settings[setting.option] = parsed.value
+    }
+  }
+  return settings as ServiceSettings
 }
 
 function engine(value: string | undefined): 'direct' | 'msw' | undefined {
@@ -112,7 +119,7 @@ export function serveSettings(options: GivenOptions): ServeSettings {
       host: text(options, 'host') ?? '127.0.0.1',
       seed: text(options, 'seed'),
       now: text(options, 'now'),
-      featureLevel: featureLevel(text(options, 'feature-level')),
+      ...serviceSettings(options),
       latency: latency(text(options, 'latency')),
       journalLimit: integer('journal-limit', text(options, 'journal-limit')),
       journalMaxBytes: integer('journal-max-bytes', text(options, 'journal-max-bytes')),

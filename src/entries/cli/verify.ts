@@ -23,6 +23,7 @@ import {
   livePlan,
   runLive,
 } from '../../surfaces/verify/live/live.js'
+import { inReportOrder, verifyParts } from '../../surfaces/verify/parts.js'
 import type { VerifyReport } from '../../surfaces/verify/report.js'
 import { type VerifyOptions, verifyHar } from '../../surfaces/verify/verify-har.js'
 import { CliError, messageOf, UsageError } from './errors.js'
@@ -37,6 +38,30 @@ const isService = (name: string): name is ServiceName =>
 /** The usage line of `understudy-mock verify`. */
 export const VERIFY_USAGE = `Usage: understudy-mock verify --har FILE [options] | understudy-mock verify ${SERVICES} --live --base-url URL --api-key KEY [--email E] [--record FILE] [--yes] [options]`
 
+/** Each service's part of verify: its flags, `--role` values and live options (`VerifyPart.commandLine`). */
+const PARTS = verifyParts()
+const COMMAND_LINES = PARTS.map(({ name, part }) => ({ name, ...part.commandLine }))
+const FLAGS = COMMAND_LINES.flatMap((commandLine) => commandLine.flags ?? [])
+
+/** Where an option's help starts, and its further lines. */
+const HELP_COLUMN = 28
+const INDENT = ' '.repeat(HELP_COLUMN)
+
+/** An option's help: its first line beside the flag, the others below. */
+const optionHelp = (flag: string, help: readonly string[]) =>
+  [
+    `  ${flag.padEnd(HELP_COLUMN - 2)}${help[0]}`,
+    ...help.slice(1).map((line) => INDENT + line),
+  ].join('\n')
+
+const LIVE_BASE_URLS = COMMAND_LINES.flatMap(({ baseUrl }) => baseUrl ?? []).join(', or ')
+const LIVE_EMAIL = COMMAND_LINES.filter(({ email }) => email === true)
+  .map(({ name }) => name)
+  .join(', ')
+const ROLES = inReportOrder(PARTS)
+  .flatMap(({ part }) => part.commandLine?.roles ?? [])
+  .join(`,\n${INDENT}`)
+
 /** `understudy-mock verify --help`. */
 const VERIFY_HELP = `${VERIFY_USAGE}
 
@@ -44,24 +69,20 @@ Replays a recording against a simulator set up to match it and reports every dif
 
   --har <file>              a HAR recorded against the real service (DevTools, Playwright, a proxy)
   --live                    record the fixed script against the real service, then verify it
-  --base-url <url>          live: the router's …/api/v1, or the organization's URL
+  --base-url <url>          live: ${LIVE_BASE_URLS}
   --api-key <key>           live: the key to act with
-  --email <e-mail>          live, messaging: the account the key belongs to
+  --email <e-mail>          live, ${LIVE_EMAIL}: the account the key belongs to
   --record <file>           live: write the exchanges as a HAR, every credential removed
   --yes                     live: do not ask before creating understudy-verify-… resources
   --timeout <seconds>       live: the longest one request may take, to its answer's last byte
                             (default 30); an answer over 16 MiB stops the run too
   --json                    print { differences, compared, skipped, setup } as JSON
-  --feature-level <n>       the messaging feature level, where the recording states none
-  --email-visibility <v>    each messaging organization's email_address_visibility: everyone,
-                            members, moderators, admins, nobody or server-default (default: what
-                            the addresses in the recording show, else server-default)
+${FLAGS.map((flag) => optionHelp(`--${flag.flag} ${flag.value}`, flag.help)).join('\n')}
   --now <time>              the simulator clock's start (default: the recording's first date)
   --seed <seed>             the simulator's seed (default understudy-verify)
   --ignore-key-order        do not compare key order (examples re-serialized from an API description)
   --role <who>=<role>       a credential's role where the recording does not show it (repeatable):
-                            e-mail=owner|administrator|moderator|member|guest[+can_create_users],
-                            router key=inference|management
+                            ${ROLES}
   -h, --help                show this help
 
 Exit codes: 0 no difference, 1 differences, 2 the input cannot be used.`
@@ -114,8 +135,7 @@ function parse(argv: readonly string[]) {
         yes: { type: 'boolean' },
         timeout: { type: 'string' },
         json: { type: 'boolean' },
-        'feature-level': { type: 'string' },
-        'email-visibility': { type: 'string' },
+        ...Object.fromEntries(FLAGS.map(({ flag }) => [flag, { type: 'string' as const }])),
         now: { type: 'string' },
         seed: { type: 'string' },
         role: { type: 'string', multiple: true },
@@ -131,9 +151,13 @@ function parse(argv: readonly string[]) {
 type Values = ReturnType<typeof parse>['values']
 
 function verifyOptions(values: Values): VerifyOptions {
-  const level = values['feature-level']
-  if (level !== undefined && !/^[0-9]+$/.test(level)) {
-    throw new UsageError(`--feature-level must be a whole number, got "${level}"`)
+  const partOptions: Record<string, unknown> = {}
+  for (const { flag, option, parse } of FLAGS) {
+    const text = (values as Readonly<Record<string, unknown>>)[flag]
+    if (typeof text !== 'string') continue
+    const parsed = parse(text)
+    if ('problem' in parsed) throw new UsageError(`--${flag} ${parsed.problem}`)
+    partOptions[option] = parsed.value
   }
   const roles: Record<string, string> = {}
   for (const entry of values.role ?? []) {
@@ -142,8 +166,7 @@ function verifyOptions(values: Values): VerifyOptions {
     roles[entry.slice(0, at)] = entry.slice(at + 1)
   }
   return {
-    featureLevel: level === undefined ? undefined : Number(level),
-    emailVisibility: values['email-visibility'],
+    ...partOptions,
     now: values.now,
     seed: values.seed,
     roles,

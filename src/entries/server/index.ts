@@ -7,7 +7,12 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { ServiceName } from '../../services/registry.js'
+import {
+  perService,
+  type ServiceName,
+  type ServiceSettings,
+  settingsOf,
+} from '../../services/registry.js'
 import {
   createSimulatorCore,
   type SimulatorCore,
@@ -30,13 +35,11 @@ export type { AllowedHosts } from './host-check.js'
 export { isLoopback, SERVER_PREFIXES, type ServiceUrls } from './paths.js'
 
 /** Options of `startServer`. */
-export interface ServerOptions extends Omit<SimulatorOptions, ServiceName> {
+export interface ServerOptions extends Omit<SimulatorOptions, ServiceName>, ServiceSettings {
   /** Default 4010; 0 picks a free port. */
   port?: number
   /** Default `127.0.0.1`. */
   host?: string
-  /** The feature level every messaging organization emulates unless its scenario sets one. */
-  featureLevel?: number
   /**
    * `direct` (default): node:http straight to the simulator's core. `msw`: every request through msw's
    * `getResponse` over the simulator's handlers. Both give the same bytes; `direct` is several times faster.
@@ -89,6 +92,23 @@ export interface RunningServer {
 }
 
 /**
+ * The simulator's options among `startServer`'s, and each service's settings (`ServiceDefinition.settings`:
+ * `featureLevel`) for its own options.
+ */
+function withoutSettings(options: Record<string, unknown>) {
+  const simulatorOptions = { ...options }
+  const settings = perService((definition) => {
+    const given: Record<string, unknown> = {}
+    for (const { option } of settingsOf(definition)) {
+      if (simulatorOptions[option] !== undefined) given[option] = simulatorOptions[option]
+      delete simulatorOptions[option]
+    }
+    return given
+  })
+  return { simulatorOptions: simulatorOptions as Omit<SimulatorOptions, ServiceName>, settings }
+}
+
+/**
  * Starts the standalone server.
  * @example const server = await startServer({ port: 0 }); console.log(server.services.router)
  */
@@ -96,15 +116,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const {
     port: wantedPort,
     host = '127.0.0.1',
-    featureLevel,
     engine = 'direct',
     controlToken: givenToken,
     allowedHosts: givenHosts,
     cors: givenCors,
     stateFile,
     stateFileMaxBytes,
-    ...simulatorOptions
+    ...otherOptions
   } = options
+  const { simulatorOptions, settings } = withoutSettings(otherOptions)
   const controlToken = checkControlToken(givenToken)
   const allowedHosts = checkAllowedHosts(givenHosts)
   checkCors(givenCors)
@@ -148,8 +168,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const bases = serverBaseUrls(origin)
     const simulator = createSimulatorCore({
       ...simulatorOptions,
-      ...bases,
-      messaging: { ...bases.messaging, featureLevel },
+      ...perService((definition) => ({ ...bases[definition.name], ...settings[definition.name] })),
     })
     await simulator.ready
     // The default engine never loads msw (a fifth of the CLI's start); the msw engine loads it here.

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { journalTypes, type ServiceDefinition } from '../../engine/core/service.js'
+import { journalTypes, type ServiceDefinition, settingTypes } from '../../engine/core/service.js'
 import * as z from '../../engine/core/zod.js'
 import type { MessagingOperation } from './context.js'
 import { messagingControlRoutes } from './control.js'
@@ -19,6 +19,7 @@ import {
   type MessagingService,
   type MessagingUserView,
 } from './service.js'
+import { type MessagingSettings, messagingSettings } from './settings.js'
 import { checkMessagingSnapshot, messagingSnapshotSchema } from './snapshot.js'
 import { verifyPart } from './verify/source.js'
 
@@ -97,6 +98,8 @@ export function messagingDefinition<const Operations extends readonly MessagingO
     // Its part of `verify`: static in Node, a chunk of its own in a browser (`verify/source.ts`).
     verify: verifyPart,
     control: messagingControlRoutes,
+    settings: messagingSettings,
+    settingTypes: settingTypes<MessagingSettings>(),
   } as const satisfies ServiceDefinition<
     'messaging',
     MessagingService,

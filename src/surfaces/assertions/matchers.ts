@@ -1,91 +1,24 @@
 /**
  * The matchers of `understudy-mock/vitest` and `understudy-mock/jest`, as plain functions of a matcher context
- * that vitest's and Jest's `expect.extend` both give: what a simulator received (its journal) and what it holds
- * (router presets, messaging users). A failure lists the closest journal entries or records and a diff, not just
- * "expected true".
+ * that vitest's and Jest's `expect.extend` both give: what a simulator received (its journal, here) and what
+ * it holds (each service's matchers, from its folder: `src/services/matchers.ts`). A failure lists the closest
+ * journal entries or records and a diff, not just "expected true".
  * @module
  */
+import type { MatcherResult, MatcherTools, ServiceMatcher } from '../../engine/core/matchers.js'
 import {
   closestEntries,
   describeEntry,
   describeFilter,
   subsetOf,
 } from '../../engine/journal/closest.js'
+import type { ParsedEntry } from '../../engine/journal/entry.js'
 import { matchesPartially } from '../../engine/journal/filter.js'
-import type { MessagingUserView } from '../../services/messaging/service.js'
-import type { RouterService } from '../../services/router/service.js'
+import { serviceMatchers } from '../../services/matchers.js'
 import type { JournalFilter } from '../../simulator/operations/journal.js'
-import type { JournalEntry } from '../../simulator/operations/journal-entries.js'
-import {
-  closestInferences,
-  describeExpectation,
-  type InferenceExpectation,
-  inferencesOf,
-  matchingInferences,
-} from './inferred.js'
+import type { JournalHolder, MatcherState, SimulatorAsymmetricMatchers } from './typing.js'
 
-/** What the journal matchers need of a simulator. */
-export interface JournalHolder {
-  readonly journal: {
-    entries(filter?: JournalFilter): JournalEntry[]
-    count(filter?: JournalFilter): number
-  }
-}
-/** What `toHavePreset` needs of a simulator. */
-export interface RouterHolder {
-  readonly router: Pick<RouterService, 'workspaces' | 'presets'>
-}
-/** What `toHaveUser` needs of a simulator. */
-export interface MessagingHolder {
-  readonly messaging: {
-    organizations(): ReadonlyArray<{ readonly subdomain: string }>
-    users(subdomain: string): MessagingUserView[]
-  }
-}
-
-type PresetWire = ReturnType<RouterService['presets']>[number]
-type VersionWire = PresetWire['versions'][number]
-
-/** A deep partial of a value: what `toHavePreset` and `toHaveUser` compare (objects partially, arrays whole). */
-export type DeepPartial<T> =
-  T extends ReadonlyArray<infer Item>
-    ? ReadonlyArray<DeepPartial<Item>>
-    : T extends object
-      ? { [K in keyof T]?: DeepPartial<T[K]> }
-      : T
-
-/** What `toHavePreset` expects of a preset: its fields as the API shows them, and its versions. */
-export interface PresetExpectation
-  extends DeepPartial<Omit<PresetWire, 'versions' | 'designated_version_id'>> {
-  /** How many versions it has, or each version (deep partial, oldest first, all of them). */
-  versions?: number | ReadonlyArray<DeepPartial<VersionWire>>
-  /** The designated version: its `version` number, or the version (deep partial). */
-  designated?: number | DeepPartial<VersionWire>
-}
-
-/** What `toHaveUser` expects of an account (as `simulator.messaging.users()` shows it). */
-export type UserExpectation = DeepPartial<Omit<MessagingUserView, 'email'>>
-
-/**
- * What the matchers use of `this` in an `expect.extend` matcher: the part vitest's `MatcherState` and Jest's
- * `MatcherContext` share (so this module imports neither runner).
- */
-export interface MatcherState {
-  isNot?: boolean | undefined
-  utils: {
-    matcherHint(
-      matcherName: string,
-      received?: string,
-      expected?: string,
-      options?: { isNot?: boolean },
-    ): string
-    printReceived(value: unknown): string
-    printExpected(value: unknown): string
-    diff(expected: unknown, received: unknown): string | null | undefined
-  }
-}
-
-type Result = { pass: boolean; message: () => string }
+type Result = MatcherResult
 
 const MAX_LISTED = 5
 
@@ -93,7 +26,7 @@ function assertHolder(
   state: MatcherState,
   matcher: string,
   received: unknown,
-  member: 'journal' | 'router' | 'messaging',
+  member: string,
 ): void {
   if (
     typeof received !== 'object' ||
@@ -113,7 +46,7 @@ const hint = (state: MatcherState, matcher: string, expected: string) =>
 const diffOf = (state: MatcherState) => (expected: unknown, received: unknown) =>
   state.utils.diff(expected, received) ?? `received ${state.utils.printReceived(received)}`
 
-function listEntries(entries: JournalEntry[]): string {
+function listEntries(entries: readonly ParsedEntry[]): string {
   const shown = entries.slice(-MAX_LISTED).map((entry) => `  ${describeEntry(entry)}`)
   const more = entries.length - shown.length
   return [...(more > 0 ? [`  … ${more} earlier`] : []), ...shown].join('\n')
@@ -167,53 +100,6 @@ function toHaveReceivedTimes(
   }
 }
 
-/**
- * `expect(simulator).toHaveInferred(expected)`: at least one inference of the journal applied what is
- * expected (the preset, its version, the model, fields of the effective request, …).
- */
-function toHaveInferred(
-  this: MatcherState,
-  received: unknown,
-  expected: InferenceExpectation = {},
-): Result {
-  assertHolder(this, 'toHaveInferred', received, 'journal')
-  const { journal } = received as JournalHolder
-  const inferences = inferencesOf(journal.entries({ service: 'router' }))
-  const matching = matchingInferences(inferences, expected)
-  const pass = matching.length > 0
-  const head = `${hint(this, '.toHaveInferred', 'expected')}\n\n`
-  const wanted = describeExpectation(expected)
-  return {
-    pass,
-    message: () =>
-      pass
-        ? `${head}Expected no inference matching ${wanted}, but ${matching.length} matched:\n${listEntries(matching)}`
-        : `${head}Expected an inference matching ${wanted}; none of the journal's inferences matches.\n${closestInferences(inferences, expected, diffOf(this))}`,
-  }
-}
-
-/** The expected parts of a preset, and the same parts of the actual one, for a diff. */
-function presetProjection(preset: PresetWire, expected: PresetExpectation) {
-  const { versions, designated, ...fields } = expected
-  const actual: Record<string, unknown> = {}
-  const wanted: Record<string, unknown> = {}
-  for (const key of Object.keys(fields)) {
-    wanted[key] = (fields as Record<string, unknown>)[key]
-    actual[key] = (preset as unknown as Record<string, unknown>)[key]
-  }
-  if (versions !== undefined) {
-    wanted.versions = versions
-    actual.versions = typeof versions === 'number' ? preset.versions.length : preset.versions
-  }
-  if (designated !== undefined) {
-    const version = preset.versions.find((v) => v.id === preset.designated_version_id)
-    wanted.designated = designated
-    actual.designated =
-      typeof designated === 'number' ? (version?.version ?? null) : (version ?? null)
-  }
-  return { actual, wanted }
-}
-
 /** A failed lookup: what is not there, and what is. */
 const absent = (message: string): Result => ({ pass: false, message: () => message })
 
@@ -236,65 +122,42 @@ function compared(
   }
 }
 
-/** `expect(simulator).toHavePreset(workspace, slug, expected)`: the router holds that preset, so. */
-function toHavePreset(
-  this: MatcherState,
-  received: unknown,
-  workspace: string,
-  slug: string,
-  expected: PresetExpectation = {},
-): Result {
-  assertHolder(this, 'toHavePreset', received, 'router')
-  const { router } = received as RouterHolder
-  const head = `${hint(this, '.toHavePreset', 'workspace, slug, expected')}\n\n`
-  const workspaces = router.workspaces()
-  const found =
-    workspaces.find((w) => w.id === workspace) ?? workspaces.find((w) => w.name === workspace)
-  if (!found) {
-    const known = workspaces.map((w) => `${w.id} (${w.name})`).join(', ') || '(none)'
-    return absent(`${head}No router workspace "${workspace}". Workspaces: ${known}.`)
+/** A matcher of a runner, from one of a service's: what it reads of the simulator, in the runner's words. */
+function runnerMatcher(service: string, name: string, matcher: ServiceMatcher) {
+  const member = matcher.reads === 'journal' ? 'journal' : service
+  return function (this: MatcherState, received: unknown, ...args: unknown[]): Result {
+    assertHolder(this, name, received, member)
+    const head = `${hint(this, `.${name}`, matcher.expected)}\n\n`
+    const tools: MatcherTools = {
+      head,
+      diff: diffOf(this),
+      listEntries: (entries) => listEntries(entries as ParsedEntry[]),
+      absent,
+      compared: (what, actual, wanted) => compared(this, head, what, actual, wanted),
+    }
+    return matcher.match((received as Record<string, unknown>)[member], tools, ...args)
   }
-  const presets = router.presets(found.id)
-  const preset = presets.find((p) => p.slug === slug)
-  const where = `in workspace ${found.id} (${found.name})`
-  if (!preset) {
-    const slugs = presets.map((p) => p.slug).join(', ') || '(none)'
-    return absent(`${head}Expected a preset "${slug}" ${where}; it has: ${slugs}.`)
-  }
-  const { actual, wanted } = presetProjection(preset, expected)
-  return compared(this, head, `the preset "${slug}" ${where}`, actual, wanted)
 }
 
-/** `expect(simulator).toHaveUser(organization, email, expected)`: the organization has that account, so. */
-function toHaveUser(
-  this: MatcherState,
-  received: unknown,
-  organization: string,
-  email: string,
-  expected: UserExpectation = {},
-): Result {
-  assertHolder(this, 'toHaveUser', received, 'messaging')
-  const { messaging } = received as MessagingHolder
-  const head = `${hint(this, '.toHaveUser', 'organization, email, expected')}\n\n`
-  const organizations = messaging.organizations().map((o) => o.subdomain)
-  if (!organizations.includes(organization)) {
-    const known = organizations.join(', ') || '(none)'
-    return absent(`${head}No messaging organization "${organization}". Organizations: ${known}.`)
-  }
-  const users = messaging.users(organization)
-  const user = users.find((u) => u.email.toLowerCase() === email.toLowerCase())
-  if (!user) {
-    const emails = users.map((u) => u.email).join(', ') || '(none)'
-    return absent(`${head}Expected an account ${email} in "${organization}"; it has: ${emails}.`)
-  }
-  return compared(this, head, `the account ${user.email} of "${organization}"`, user, expected)
+/** The runner's form of each matcher: `this` the runner's context, then what `expect` was given, then the arguments. */
+type RunnerMatchers = {
+  [K in keyof SimulatorAsymmetricMatchers<Result>]: (
+    this: MatcherState,
+    received: unknown,
+    ...args: Parameters<SimulatorAsymmetricMatchers<Result>[K]>
+  ) => Result
 }
 
-/** The five matchers, for a runner's `expect.extend(matchers)`. */
+/** Every matcher, the journal's and each service's (`src/services/matchers.ts`), for a runner's `expect.extend(matchers)`. */
 export const matchers = {
   toHaveReceived,
   toHaveReceivedTimes,
-  toHaveInferred,
-  toHavePreset,
-  toHaveUser,
-}
+  ...Object.fromEntries(
+    Object.entries(serviceMatchers).flatMap(([service, ofService]) =>
+      Object.entries(ofService ?? {}).map(([name, matcher]) => [
+        name,
+        runnerMatcher(service, name, matcher),
+      ]),
+    ),
+  ),
+} as RunnerMatchers

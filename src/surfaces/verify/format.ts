@@ -4,6 +4,7 @@
  * simulator was set up.
  * @module
  */
+import { verifyParts } from './parts.js'
 import type { Difference, VerifyReport } from './report.js'
 
 const WIDTH = { exchange: 4, request: 34, what: 34, value: 34 }
@@ -91,12 +92,9 @@ export function formatReport(report: VerifyReport): string {
   }
   const { setup } = report
   lines.push('', `Set-up: clock at ${setup.clock.start} (${setup.clock.from})`)
-  for (const organization of setup.organizations) {
-    lines.push(
-      `  messaging ${organization.recordedUrl} as "${organization.subdomain}", level ${organization.featureLevel} (${organization.featureLevelFrom})`,
-      `    e-mail visibility ${organization.emailVisibility} (${organization.emailVisibilityFrom})`,
-    )
-  }
+  // The tenants are the share of the one part that gives tenants, which shows them (`VerifyPart.tenantLines`).
+  const tenants = verifyParts().find(({ part }) => part.tenantLines !== undefined)?.part
+  for (const tenant of setup.organizations) lines.push(...(tenants?.tenantLines?.(tenant) ?? []))
   for (const account of setup.accounts) {
     lines.push(`  ${account.service} ${account.credential}: ${account.role} (${account.from})`)
   }

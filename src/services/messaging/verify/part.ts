@@ -110,6 +110,38 @@ export const messagingVerify: VerifyPart<MessagingVerifyPlan> = {
     seededMessages,
     notes: plan.notes,
   }),
+  commandLine: {
+    flags: [
+      {
+        option: 'featureLevel',
+        flag: 'feature-level',
+        value: '<n>',
+        help: ['the messaging feature level, where the recording states none'],
+        parse: (text) =>
+          /^[0-9]+$/.test(text)
+            ? { value: Number(text) }
+            : { problem: `must be a whole number, got "${text}"` },
+      },
+      {
+        option: 'emailVisibility',
+        flag: 'email-visibility',
+        value: '<v>',
+        help: [
+          "each messaging organization's email_address_visibility: everyone,",
+          'members, moderators, admins, nobody or server-default (default: what',
+          'the addresses in the recording show, else server-default)',
+        ],
+        parse: (text) => ({ value: text }),
+      },
+    ],
+    roles: 'e-mail=owner|administrator|moderator|member|guest[+can_create_users]',
+    baseUrl: "the organization's URL",
+    email: true,
+  },
+  tenantLines: (organization) => [
+    `  messaging ${organization.recordedUrl} as "${organization.subdomain}", level ${organization.featureLevel} (${organization.featureLevelFrom})`,
+    `    e-mail visibility ${organization.emailVisibility} (${organization.emailVisibilityFrom})`,
+  ],
   /**
    * A recorded request that read, changed or deleted with success a message that existed before the
    * recording, whose content the recording does not show: not one it created, nor one the simulator holds

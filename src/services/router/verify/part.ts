@@ -68,4 +68,5 @@ export const routerVerify: VerifyPart<RouterVerifyPlan> = {
       ? compareEnvelopeBodies
       : undefined,
   live: routerLiveScript,
+  commandLine: { roles: 'router key=inference|management', baseUrl: "the router's …/api/v1" },
 }

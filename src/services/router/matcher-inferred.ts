@@ -7,8 +7,9 @@
  * @module
  */
 import { type ComparedField, listClosest, partialDifference } from '../../engine/journal/closest.js'
+import type { ParsedEntry } from '../../engine/journal/entry.js'
 import { matchesPartially } from '../../engine/journal/filter.js'
-import type { JournalEntry, JournalInference } from '../../simulator/operations/journal-entries.js'
+import type { JournalInference } from '../../engine/journal/inference.js'
 
 /** What `toHaveInferred` expects of an inference; every field given must hold. */
 export interface InferenceExpectation {
@@ -60,7 +61,7 @@ const FIELDS: {
 }
 
 /** An entry that records an inference. */
-type Inferred = JournalEntry & { inference: JournalInference }
+type Inferred = ParsedEntry & { inference: JournalInference }
 
 const fieldsOf = (expected: InferenceExpectation) =>
   (Object.keys(FIELDS) as Array<keyof InferenceExpectation>).filter(
@@ -77,7 +78,7 @@ function holds(inference: JournalInference, name: keyof InferenceExpectation, ex
 }
 
 /** The entries of a journal that record an inference, oldest first. */
-export function inferencesOf(entries: readonly JournalEntry[]): Inferred[] {
+export function inferencesOf(entries: readonly ParsedEntry[]): Inferred[] {
   return entries.filter(
     (entry): entry is Inferred => entry.inference !== undefined && entry.inference !== null,
   )
