@@ -30,7 +30,7 @@ export const DEFAULT_MESSAGING_BASE_URL = 'https://{subdomain}.zulipchat.com'
 export interface MessagingOptions {
   /** Each organization's base URL, with `{subdomain}` standing for its subdomain. Default `https://{subdomain}.zulipchat.com`. */
   baseUrl?: string | undefined
-  /** The feature level every organization emulates unless its scenario entry sets one. Default 421 (Zulip 11.0). */
+  /** The feature level every organization emulates unless its scenario entry sets one. Default `DEFAULT_FEATURE_LEVEL` (500, Zulip 12.2). */
   featureLevel?: number | undefined
 }
 

@@ -51,7 +51,7 @@ export type { MessagingUserView } from './user-view.js'
 export interface MessagingServiceOptions extends ServiceOptions {
   /** Each organization's base URL, with `{subdomain}` (exactly once) standing for its subdomain. */
   baseUrl: string
-  /** The feature level of organizations whose scenario entry sets none. Default 421 (Zulip 11.0). */
+  /** The feature level of organizations whose scenario entry sets none. Default `DEFAULT_FEATURE_LEVEL` (500, Zulip 12.2). */
   featureLevel?: number | undefined
 }
 
