@@ -1,0 +1,9 @@
+/**
+ * `control.ts` for browsers (the package's `browser` field puts this module in its place): the control routes are
+ * the standalone server's, and a page has no server, so its bundle carries none of them.
+ * @module
+ */
+import type { ControlRoute } from '../../engine/core/control-route.js'
+import type { RouterService } from './service.js'
+
+export const routerControlRoutes: readonly ControlRoute<RouterService>[] = []
