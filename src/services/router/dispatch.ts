@@ -1,13 +1,14 @@
 /**
  * One request to the router, in the real service's order: the route (404 for an unknown path, 405 with
  * `Allow` for a known path and another method), then Bearer authentication (401), then the operation with
- * the authenticated caller. The caller is worked out once per request, for the journal as well.
+ * the authenticated caller. The route and the caller are worked out once per request (`route`), for the
+ * fault and stub matching, the journal and the operation alike.
  * @module
  */
 import { guarded, type PlainRequest, type PlainResponse } from '../../engine/core/http.js'
 import { afterLoading } from '../../engine/core/on-demand.js'
 import { type RouteTable, toOperationRequest } from '../../engine/core/routes.js'
-import type { Answer, RequestMeta } from '../../engine/core/service.js'
+import type { RequestMeta, RoutedRequest } from '../../engine/core/service.js'
 import { authenticate, type RouterPrincipal } from './auth.js'
 import type { RouterCall, RouterOperation, RouterState } from './context.js'
 import { inMessagesShape, routerError, routerMessages } from './errors.js'
@@ -15,7 +16,7 @@ import { routerInference } from './inference/source.js'
 import { routerValidation } from './validation/source.js'
 
 /** Where a request to the router goes: its route and caller, and what the journal records of it. */
-export interface Routed {
+interface Routed {
   /** The path below the base URL. */
   path: string
   resolved: ReturnType<RouteTable<RouterOperation>['resolve']>
@@ -23,18 +24,22 @@ export interface Routed {
   meta: RequestMeta
 }
 
-/** The route, the caller and the meta of a request below the base URL (`path`); answers nothing. */
+/**
+ * Routes and authenticates a request below the base URL (`path`), once: the routed request describes
+ * itself from that routing and, when answered, answers from it (never throwing: an unexpected failure is
+ * the router's 500).
+ */
 export function route(
   state: RouterState,
   routes: RouteTable<RouterOperation>,
   request: PlainRequest,
   path: string,
-): Routed {
+): RoutedRequest {
   const resolved = routes.resolve(path)
   const operation = resolved?.route.byMethod.get(request.method)
   const principal = authenticate(request, state.store)
   const known = !('status' in principal)
-  return {
+  const routed: Routed = {
     path,
     resolved,
     principal,
@@ -46,11 +51,10 @@ export function route(
       ...(operation?.inference && { inference: null }),
     },
   }
-}
-
-/** Answers a routed request. Never throws: an unexpected failure is the router's 500. */
-export function dispatch(state: RouterState, request: PlainRequest, routed: Routed): Answer {
-  return { response: respond(state, request, routed), meta: routed.meta }
+  return {
+    describe: () => routed.meta,
+    answer: () => ({ response: respond(state, request, routed), meta: routed.meta }),
+  }
 }
 
 function respond(state: RouterState, request: PlainRequest, routed: Routed) {
