@@ -1,17 +1,17 @@
 /**
  * Two builds of the package side by side in one run: `node --import tsx bench/ab.ts <distA> <distB>
- * [--ops create-preset,chat-completion] [--rounds 7] [--fault]`. Each build's `direct` server runs in a process of
- * its own (`BENCH_DIST`, as `bench/target.ts` loads it), loaded from the load generator's process with each
- * operation in turn: every round loads each build with each operation (A op1, B op1, A op2, B op2, the order
- * rotating each round), so that the operations, not only the builds, are compared under the same load. With
- * `--fault`, each operation is also loaded with a fault armed that matches no request (`{"path": "/nowhere"}`
- * over `POST /__understudy/faults`, cleared after the run): every request is then matched against it, which the
- * answer path does on what the service's routed request describes. The
- * server's CPU µs per request is printed for each operation with its spread over the rounds, each build's
- * ratio of each operation to the first (the median of the rounds' ratios), B's CPU over A's for each operation
- * (the median of the rounds' ratios), the load average and the CPU the
- * rest of the machine used. Build a snapshot of each `dist/` first (`cp -r dist /tmp/a`): the figures
- * are only ratios measured in the same run (decisions/hot-path.md: this VM resolves about 10%).
+ * [--ops create-preset,chat-completion] [--rounds 7] [--fault]`. Each build's `direct` server runs in a
+ * process of its own (`BENCH_DIST`, as `bench/target.ts` loads it), loaded from the load generator's process
+ * with each operation in turn: every round loads each build with each operation (A op1, B op1, A op2, B op2,
+ * the order rotating each round), so that the operations, not only the builds, are compared under the same
+ * load. With `--fault`, each operation is also loaded with a fault armed that matches no request
+ * (`{"path": "/nowhere"}` over `POST /__understudy/faults`, cleared after the run), so that every request is
+ * matched against it. Printed: the server's CPU µs per request for each operation with its spread over the
+ * rounds, each build's ratio of each operation to the first and B's CPU over A's for each operation (medians
+ * of the rounds' ratios), the load average and the CPU the rest of the machine used. Build a snapshot of each
+ * `dist/` first, inside the repository where it finds its dependencies (`cp -r dist bench/tmp/a`; from `/tmp`
+ * it does not): the figures are only ratios measured in the same run (decisions/hot-path.md: this VM
+ * resolves about 10%).
  * @module
  */
 import { loadavg } from 'node:os'
