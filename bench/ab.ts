@@ -1,13 +1,17 @@
 /**
  * Two builds of the package side by side in one run: `node --import tsx bench/ab.ts <distA> <distB>
- * [--ops create-preset,chat-completion] [--rounds 7]`. Each build's `direct` server runs in a process of
- * its own (`BENCH_DIST`, as `bench/target.ts` loads it), loaded from the load generator's process with each
- * operation in turn: every round loads each build with each operation (A op1, B op1, A op2, B op2, the order
- * rotating each round), so that the operations, not only the builds, are compared under the same load. The
- * server's CPU µs per request is printed for each operation with its spread over the rounds, each build's
- * ratio of each operation to the first (the median of the rounds' ratios), the load average and the CPU the
- * rest of the machine used. Build a snapshot of each `dist/` first (`cp -r dist /tmp/a`): the figures
- * are only ratios measured in the same run (decisions/hot-path.md: this VM resolves about 10%).
+ * [--ops create-preset,chat-completion] [--rounds 7] [--fault]`. Each build's `direct` server runs in a
+ * process of its own (`BENCH_DIST`, as `bench/target.ts` loads it), loaded from the load generator's process
+ * with each operation in turn: every round loads each build with each operation (A op1, B op1, A op2, B op2,
+ * the order rotating each round), so that the operations, not only the builds, are compared under the same
+ * load. With `--fault`, each operation is also loaded with a fault armed that matches no request
+ * (`{"path": "/nowhere"}` over `POST /__understudy/faults`, cleared after the run), so that every request is
+ * matched against it. Printed: the server's CPU µs per request for each operation with its spread over the
+ * rounds, each build's ratio of each operation to the first and B's CPU over A's for each operation (medians
+ * of the rounds' ratios), the load average and the CPU the rest of the machine used. Build a snapshot of each
+ * `dist/` first, inside the repository where it finds its dependencies (`cp -r dist bench/tmp/a`; from `/tmp`
+ * it does not): the figures are only ratios measured in the same run (decisions/hot-path.md: this VM
+ * resolves about 10%).
  * @module
  */
 import { loadavg } from 'node:os'
@@ -17,6 +21,7 @@ import {
   load,
   median,
   OPS,
+  type Op,
   percent,
   type Round,
   send,
@@ -31,13 +36,38 @@ const option = (name: string) => {
 }
 const dists = args.filter((arg, i) => !arg.startsWith('--') && !args[i - 1]?.startsWith('--'))
 if (dists.length !== 2)
-  throw new Error('usage: bench/ab.ts <distA> <distB> [--ops a,b] [--rounds n]')
+  throw new Error('usage: bench/ab.ts <distA> <distB> [--ops a,b] [--rounds n] [--fault]')
 const names = (option('--ops') ?? 'create-preset,chat-completion').split(',')
-const ops = names.map((name) => {
+/** An operation as loaded: as it is, or with a fault armed that matches no request. */
+interface Case {
+  name: string
+  op: Op
+  fault: boolean
+}
+const ops: Case[] = names.flatMap((name) => {
   const op = OPS.find((candidate) => candidate.name === name)
   if (!op) throw new Error(`--ops takes ${OPS.map((o) => o.name).join(', ')}`)
-  return op
+  const plain = { name, op, fault: false }
+  return args.includes('--fault') ? [plain, { name: `${name}+fault`, op, fault: true }] : [plain]
 })
+
+/** Loads a target with a case: the fault armed for the run and cleared after it, when the case has one. */
+async function loadCase(target: Target, { op, fault }: Case, seconds: number): Promise<Round> {
+  const faults = `${target.url}/__understudy/faults`
+  if (fault) {
+    const armed = await fetch(faults, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/nowhere', status: 503 }),
+    })
+    if (!armed.ok) throw new Error(`arming the fault: ${armed.status} ${await armed.text()}`)
+  }
+  try {
+    return await load(target, op, seconds, LOAD.connections)
+  } finally {
+    if (fault) await fetch(faults, { method: 'DELETE' })
+  }
+}
 LOAD.rounds = Number(option('--rounds') ?? LOAD.rounds)
 
 const before = loadavg()
@@ -52,11 +82,11 @@ for (const [i, dist] of dists.entries()) {
 const pairs = targets.flatMap((target) => ops.map((op) => ({ target, op })))
 const rounds = new Map(pairs.map((pair) => [pair, [] as Round[]]))
 try {
-  for (const { target, op } of pairs) await load(target, op, LOAD.warmUp, LOAD.connections)
+  for (const { target, op } of pairs) await loadCase(target, op, LOAD.warmUp)
   for (let round = 0; round < LOAD.rounds; round++) {
     for (let i = 0; i < pairs.length; i++) {
       const pair = pairs[(round + i) % pairs.length] as (typeof pairs)[number]
-      rounds.get(pair)?.push(await load(pair.target, pair.op, LOAD.seconds, LOAD.connections))
+      rounds.get(pair)?.push(await loadCase(pair.target, pair.op, LOAD.seconds))
     }
   }
 } finally {
@@ -86,6 +116,17 @@ for (const target of targets) {
   })
   console.log(`${target.spec} (${dists[target.spec === 'A' ? 0 : 1]}): ${ratios.join(', ')}`)
 }
+const [a, b] = targets as [Target, Target]
+console.log(
+  `B/A CPU per request: ${ops
+    .map((op) => {
+      const each = runsOf(b, op.name).map(
+        (r, i) => r.cpuUs / (runsOf(a, op.name)[i]?.cpuUs as number),
+      )
+      return `${op.name} ${spread(each, 3)}×`
+    })
+    .join(', ')}`,
+)
 console.log(
   `load average before ${before.map((v) => v.toFixed(2)).join(' / ')}, after ${loadavg()
     .map((v) => v.toFixed(2))

@@ -1,10 +1,13 @@
 /**
  * The one path every request takes inside a simulator, whatever the way in, in this order: the latency;
  * a `Prefer: code=<status>` header (the service's own error for it; armed faults are then not consulted);
- * an armed fault (matched on what `service.describe()` says of the request); the body limit (413 in the
- * service's shape); a stub (the most recently added match); then `service.answer()`. The exchange is
- * recorded in the journal. Synchronous unless a latency or delay waits or the service answers later: a
- * request answered at once costs no promise here.
+ * an armed fault (matched on what the routed request's `describe()` says of it); the body limit (413 in the
+ * service's shape); a stub (the most recently added match); then the routed request's `answer()`. The
+ * service routes each request once (`service.route()`): on arrival when anything is to be matched, else
+ * when it is answered; the answer reuses the arrival's routing unless a wait saw the service's data change
+ * (then the request is routed again, as the data now stands). The exchange is recorded in the journal.
+ * Synchronous unless a latency or delay waits or the service answers later: a request answered at once
+ * costs no promise here.
  * @module
  */
 import type { Clock } from '../engine/core/clock.js'
@@ -19,7 +22,7 @@ import {
   withInternalError,
 } from '../engine/core/http.js'
 import { printable } from '../engine/core/printable.js'
-import type { RequestMeta, Scope, Service } from '../engine/core/service.js'
+import type { RequestMeta, RoutedRequest, Scope, Service } from '../engine/core/service.js'
 import type { FaultTarget } from '../engine/faults/faults.js'
 import { withCustomParts } from '../engine/faults/fields.js'
 import { drawLatency, type LatencySetting, sleep } from '../engine/faults/latency.js'
@@ -58,8 +61,10 @@ interface Exchange {
   scope: Scope
   /** What the service said of the request (its operation, tenant, actor and path), once known. */
   meta: RequestMeta
-  /** Whether `meta` is the service's description already (asked for when anything is to be matched). */
-  described: boolean
+  /** The request as the service routed it on arrival (when anything is to be matched), and `meta` its description. */
+  routed: RoutedRequest | undefined
+  /** The service's `changes()` when it routed the request on arrival. */
+  changes: number
   /** What its `Prefer` header asks for, if anything (then nothing else is matched). */
   prefer: Preference
   /** The armed fault that matched it, if any. */
@@ -205,14 +210,14 @@ export function createAnswerPath(parts: AnswerPathParts) {
           : service.faultResponse(400, { message: prefer.refused, tenant, operation })
     } else if (fault && 'network' in fault) outcome = { network: fault.network }
     else if (exchange.oversized) {
-      const described = exchange.described
-        ? exchange.meta
-        : service.describe(exchange.request, exchange.scope)
-      if (!described) return undefined
-      exchange.meta = described
+      if (!exchange.routed) {
+        const routed = service.route(exchange.request, exchange.scope)
+        if (!routed) return undefined
+        exchange.meta = routed.describe()
+      }
       outcome = service.faultResponse(413, {
-        tenant: described.tenant,
-        operation: described.operation,
+        tenant: exchange.meta.tenant,
+        operation: exchange.meta.operation,
       })
     } else if (fault && 'status' in fault) {
       outcome = withCustomParts(
@@ -230,8 +235,12 @@ export function createAnswerPath(parts: AnswerPathParts) {
       outcome = stubResponse(exchange.stub)
     } else {
       try {
-        const given = service.answer(exchange.request, exchange.scope)
-        if (!given) return undefined
+        const routed =
+          exchange.routed && service.changes() === exchange.changes
+            ? exchange.routed
+            : service.route(exchange.request, exchange.scope)
+        if (!routed) return undefined
+        const given = routed.answer()
         exchange.meta = given.meta
         outcome = given.response
       } catch (error) {
@@ -274,7 +283,8 @@ export function createAnswerPath(parts: AnswerPathParts) {
       request,
       scope,
       meta: { operation: null, tenant: null, actor: null, path: request.path },
-      described: false,
+      routed: undefined,
+      changes: 0,
       prefer: preferredStatus(request.headers.prefer),
       fault: undefined,
       stub: undefined,
@@ -283,10 +293,11 @@ export function createAnswerPath(parts: AnswerPathParts) {
       time: clock.now(),
     }
     if (exchange.prefer || faults.active || stubs.active) {
-      const described = service.describe(request, scope)
-      if (!described) return undefined
-      exchange.meta = described
-      exchange.described = true
+      const routed = service.route(request, scope)
+      if (!routed) return undefined
+      exchange.routed = routed
+      exchange.changes = service.changes()
+      exchange.meta = routed.describe()
       if (!exchange.prefer) match(exchange)
     }
     const { fault, stub } = exchange

@@ -82,6 +82,23 @@ export interface Answer {
 }
 
 /**
+ * A request a service has located and routed (and, where the service authenticates before its operation
+ * runs, authenticated), once: what it reaches, and its answer, both from that one routing.
+ */
+export interface RoutedRequest {
+  /**
+   * The operation, tenant, actor and path the request reaches, without answering it: what armed faults
+   * and stubs are matched on, and what the journal records when one of them answers in the service's place.
+   */
+  describe(): RequestMeta
+  /**
+   * Answers the request: the response, synchronous when it is there at once, and the meta the journal
+   * records. Called at most once; it never routes again.
+   */
+  answer(): Answer
+}
+
+/**
  * A simulated service inside one simulator, as the simulator's core uses it. `Slice` is the service's
  * part of a scenario, `State` its part of a snapshot.
  */
@@ -95,16 +112,11 @@ export interface Service<Slice = unknown> {
    */
   patterns(scope: Scope): Array<string | RegExp>
   /**
-   * Answers a request whose `path` is the full URL path: the response, synchronous when it is there at
-   * once, and the request's meta. `undefined` means the URL is not this service's (msw then tries the
-   * next handler).
+   * Locates and routes a request whose `path` is the full URL path, answering nothing yet: the routed
+   * request, which tells what it reaches and answers it from the same routing. `undefined` means the URL
+   * is not this service's (msw then tries the next handler).
    */
-  answer(request: PlainRequest, scope: Scope): Answer | undefined
-  /**
-   * The operation and tenant a request would reach, without answering it (`undefined`: not this
-   * service's URL). Used to match faults.
-   */
-  describe(request: PlainRequest, scope: Scope): RequestMeta | undefined
+  route(request: PlainRequest, scope: Scope): RoutedRequest | undefined
   /** The service's own error response for an injected status. */
   faultResponse(status: number, options: FaultResponseOptions): PlainResponse
   /** A recorded request's body, parsed, with secrets replaced by `[redacted]`. */

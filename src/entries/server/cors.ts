@@ -138,8 +138,9 @@ export function createCors(option: unknown, simulator: SimulatorCore) {
   /** The methods a service path accepts, from the service's own answer to OPTIONS (nothing recorded). */
   async function methodsOf(service: ServiceName, request: PlainRequest): Promise<string[]> {
     await simulator.ready
-    const answer = await simulator[service].answer({ ...request, method: 'OPTIONS' }, 'server')
-      ?.response
+    const answer = await simulator[service]
+      .route({ ...request, method: 'OPTIONS' }, 'server')
+      ?.answer().response
     const allow = answer?.headers.allow
     return allow ? allow.split(',').map((method) => method.trim()) : []
   }

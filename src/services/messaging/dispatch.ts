@@ -28,7 +28,7 @@ import {
 } from '../../engine/core/http.js'
 import { afterLoading } from '../../engine/core/on-demand.js'
 import { type OperationRequest, toOperationRequest } from '../../engine/core/routes.js'
-import type { Answer, RequestMeta } from '../../engine/core/service.js'
+import type { Answer, RequestMeta, RoutedRequest } from '../../engine/core/service.js'
 import { authenticate } from './auth.js'
 import type { MessagingCall, MessagingOperation, MessagingState } from './context.js'
 import {
@@ -122,36 +122,91 @@ function callOf(
   }
 }
 
-/**
- * Answers one request to one organization, with what the journal records of it. Never throws: an
- * unexpected failure is the real 500. The response is synchronous unless an operation returns a promise.
- */
-export function dispatch(
-  state: MessagingState,
-  routes: MessagingRoutes,
-  located: Located,
-  request: PlainRequest,
-): Answer {
-  const meta: RequestMeta = {
-    operation: null,
-    tenant: located.organization.subdomain,
-    actor: null,
-    path: located.path,
+/** What the routing of one request works out, each part at most once: its route and its caller. */
+class Routing {
+  #resolved: ReturnType<MessagingRoutes['resolve']> | null = null
+  #caller: ReturnType<typeof authenticate> | undefined
+  #resolvedOnce = false
+
+  constructor(
+    readonly state: MessagingState,
+    readonly routes: MessagingRoutes,
+    readonly located: Located,
+    readonly request: PlainRequest,
+  ) {}
+
+  /** The route of the decoded path at the organization's feature level (`undefined`: none). */
+  resolve() {
+    if (!this.#resolvedOnce) {
+      const { path, organization } = this.located
+      this.#resolved = this.routes.resolve(decodePath(path), organization.featureLevel) ?? null
+      this.#resolvedOnce = true
+    }
+    return this.#resolved ?? undefined
   }
-  return {
-    response: guarded(() => respond(state, routes, located, request, meta), internalError),
-    meta,
+
+  /** Who the request's credentials are (`auth.ts`), or the response refusing them. */
+  authenticate() {
+    const { organization, basePath } = this.located
+    this.#caller ??= authenticate(
+      this.request,
+      { subdomain: organization.subdomain, basePath },
+      this.state.store,
+    )
+    return this.#caller
+  }
+
+  /**
+   * The operation and caller as the matching of faults and stubs sees them: the route's operation for the
+   * request's method (HEAD as GET) and, for an operation that is not public, whoever the credentials are (a
+   * fault answers whatever they are, but its journal entry names a valid caller).
+   */
+  describe(): RequestMeta {
+    const { request, located } = this
+    const method = request.method === 'HEAD' ? 'GET' : request.method
+    const operation = this.resolve()?.route.operations.find(
+      (candidate) => candidate.method === method,
+    )
+    const caller = operation && operation.access !== 'public' ? this.authenticate() : undefined
+    return {
+      operation: operation?.name ?? null,
+      tenant: located.organization.subdomain,
+      actor: caller && !('status' in caller) ? caller.email : null,
+      path: located.path,
+    }
+  }
+
+  /**
+   * Answers the request, with what the journal records of it. Never throws: an unexpected failure is the
+   * real 500. The response is synchronous unless an operation returns a promise.
+   */
+  answer(): Answer {
+    const meta: RequestMeta = {
+      operation: null,
+      tenant: this.located.organization.subdomain,
+      actor: null,
+      path: this.located.path,
+    }
+    return { response: guarded(() => respond(this, meta), internalError), meta }
   }
 }
 
-/** The response, in the real server's order; fills in `meta`'s operation and actor once known. */
-function respond(
+/**
+ * Routes one request to one organization: the routed request, which describes itself and answers from
+ * the same route and the same authentication, each worked out at most once.
+ */
+export function route(
   state: MessagingState,
   routes: MessagingRoutes,
   located: Located,
   request: PlainRequest,
-  meta: RequestMeta,
-): Response {
+): RoutedRequest {
+  return new Routing(state, routes, located, request)
+}
+
+/** The response, in the real server's order; fills in `meta`'s operation and actor once known. */
+function respond(routing: Routing, meta: RequestMeta): Response {
+  const { state, located, request } = routing
   const query = parseQueryString(located.query)
   if ('refused' in query) return htmlBadRequest()
   // Django parses a POST body; the REST dispatcher has PATCH, PUT and DELETE bodies parsed the same way
@@ -167,7 +222,7 @@ function respond(
 
   const { organization } = located
   const featureLevel = organization.featureLevel
-  const resolved = routes.resolve(decodePath(located.path), featureLevel)
+  const resolved = routing.resolve()
   if (!resolved) return htmlNotFound()
   const { route } = resolved
 
@@ -208,11 +263,7 @@ function respond(
   if (!operation) return withNeverCache(restMethodNotAllowed(supported), state.clock.now())
   meta.operation = operation.name
 
-  const actor = authenticate(
-    request,
-    { subdomain: organization.subdomain, basePath: located.basePath },
-    state.store,
-  )
+  const actor = routing.authenticate()
   if ('status' in actor)
     return actor.status === 302 ? withNeverCache(actor, state.clock.now()) : actor
   meta.actor = actor.email

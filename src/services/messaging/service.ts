@@ -18,7 +18,6 @@ import {
   type Inspectable,
   isBelow,
   type RecordedRequest,
-  type RequestMeta,
   type Restorable,
   type Scope,
   type Service,
@@ -26,9 +25,8 @@ import {
   type ServiceOptions,
 } from '../../engine/core/service.js'
 import { trimEndRun } from '../../engine/core/text-runs.js'
-import { authenticate } from './auth.js'
 import type { MessagingOperation, MessagingState } from './context.js'
-import { dispatch, type Located } from './dispatch.js'
+import { type Located, route } from './dispatch.js'
 import { messagingFault } from './errors.js'
 import { assertFeatureLevel, DEFAULT_FEATURE_LEVEL, zulipVersion } from './feature-levels.js'
 import { parseFormBody } from './form.js'
@@ -41,7 +39,7 @@ import {
   rateLimitRules,
 } from './rate-limit.js'
 import { type MessageRecord, unknownOrganization } from './records.js'
-import { createMessagingRoutes, decodePath } from './routes.js'
+import { createMessagingRoutes } from './routes.js'
 import type { MessagingScenario } from './scenario-schema.js'
 import { createMessagingStore, type MessagingStoreState } from './store.js'
 import { type MessagingUserView, userView } from './user-view.js'
@@ -279,30 +277,6 @@ export function createMessagingService(
     }
   }
 
-  function describe(request: PlainRequest, scope: Scope): RequestMeta | undefined {
-    const located = locate(request, scope)
-    if (!located) return undefined
-    const resolved = routes.resolve(decodePath(located.path), located.organization.featureLevel)
-    const method = request.method === 'HEAD' ? 'GET' : request.method
-    const operation = resolved?.route.operations.find((candidate) => candidate.method === method)
-    // Who the credentials are, as the dispatcher would find them (for a fault's journal entry): a fault
-    // answers whatever they are, but the entry names a valid caller.
-    const caller =
-      operation && operation.access !== 'public'
-        ? authenticate(
-            request,
-            { subdomain: located.organization.subdomain, basePath: located.basePath },
-            store,
-          )
-        : undefined
-    return {
-      operation: operation?.name ?? null,
-      tenant: located.organization.subdomain,
-      actor: caller && !('status' in caller) ? caller.email : null,
-      path: located.path,
-    }
-  }
-
   /** A recorded form body's fields, in order (repeats included), or `undefined` (none, or refused). */
   function journalFields(recorded: RecordedRequest): Array<[string, string]> | undefined {
     if (!recorded.body || recorded.body.length === 0) return undefined
@@ -320,11 +294,10 @@ export function createMessagingService(
     name: 'messaging',
     baseUrl: options.baseUrl,
     patterns: (scope) => template.patterns(scope),
-    answer(request, scope) {
+    route(request, scope) {
       const located = locate(request, scope)
-      return located && dispatch(state, routes, located, request)
+      return located && route(state, routes, located, request)
     },
-    describe,
     faultResponse: (status, options) =>
       messagingFault(status, {
         ...options,

@@ -23,9 +23,8 @@ export function authenticate(
   store: RouterStore,
 ): RouterPrincipal | PlainResponse {
   const raw = header(request, 'authorization')
-  // Clients send one header over and over (and a request is authenticated twice while faults are armed:
-  // to match them, then to answer): the last principal found stands while the keys and workspaces are
-  // unchanged.
+  // Clients send one header over and over: the last principal found stands while the keys and
+  // workspaces are unchanged.
   const known = lastFound.get(store)
   if (
     known !== undefined &&

@@ -1,60 +1,67 @@
 /**
  * One request to the router, in the real service's order: the route (404 for an unknown path, 405 with
  * `Allow` for a known path and another method), then Bearer authentication (401), then the operation with
- * the authenticated caller. The caller is worked out once per request, for the journal as well.
+ * the authenticated caller. The route and the caller are worked out once per request (`route`), for the
+ * fault and stub matching, the journal and the operation alike.
  * @module
  */
 import { guarded, type PlainRequest, type PlainResponse } from '../../engine/core/http.js'
 import { afterLoading } from '../../engine/core/on-demand.js'
 import { type RouteTable, toOperationRequest } from '../../engine/core/routes.js'
-import type { Answer, RequestMeta } from '../../engine/core/service.js'
+import type { Answer, RequestMeta, RoutedRequest } from '../../engine/core/service.js'
 import { authenticate, type RouterPrincipal } from './auth.js'
 import type { RouterCall, RouterOperation, RouterState } from './context.js'
 import { inMessagesShape, routerError, routerMessages } from './errors.js'
 import { routerInference } from './inference/source.js'
 import { routerValidation } from './validation/source.js'
 
-/** Where a request to the router goes: its route and caller, and what the journal records of it. */
-export interface Routed {
-  /** The path below the base URL. */
-  path: string
-  resolved: ReturnType<RouteTable<RouterOperation>['resolve']>
-  principal: RouterPrincipal | PlainResponse
-  meta: RequestMeta
+/**
+ * A request to the router, routed and authenticated once (`route`): what the faults, stubs and journal see
+ * of it, and its answer from the same route and caller.
+ */
+class Routed implements RoutedRequest {
+  constructor(
+    readonly state: RouterState,
+    readonly request: PlainRequest,
+    /** The path below the base URL. */
+    readonly path: string,
+    readonly resolved: ReturnType<RouteTable<RouterOperation>['resolve']>,
+    readonly principal: RouterPrincipal | PlainResponse,
+    readonly meta: RequestMeta,
+  ) {}
+
+  describe(): RequestMeta {
+    return this.meta
+  }
+
+  /** Never throws: an unexpected failure is the router's 500. */
+  answer(): Answer {
+    return { response: respond(this), meta: this.meta }
+  }
 }
 
-/** The route, the caller and the meta of a request below the base URL (`path`); answers nothing. */
+/** Routes and authenticates a request below the base URL (`path`), once; answers nothing yet. */
 export function route(
   state: RouterState,
   routes: RouteTable<RouterOperation>,
   request: PlainRequest,
   path: string,
-): Routed {
+): RoutedRequest {
   const resolved = routes.resolve(path)
   const operation = resolved?.route.byMethod.get(request.method)
   const principal = authenticate(request, state.store)
   const known = !('status' in principal)
-  return {
+  return new Routed(state, request, path, resolved, principal, {
+    operation: operation?.name ?? null,
+    tenant: known ? principal.workspace.id : null,
+    actor: known ? principal.key.label : null,
     path,
-    resolved,
-    principal,
-    meta: {
-      operation: operation?.name ?? null,
-      tenant: known ? principal.workspace.id : null,
-      actor: known ? principal.key.label : null,
-      path,
-      ...(operation?.inference && { inference: null }),
-    },
-  }
+    ...(operation?.inference && { inference: null }),
+  })
 }
 
-/** Answers a routed request. Never throws: an unexpected failure is the router's 500. */
-export function dispatch(state: RouterState, request: PlainRequest, routed: Routed): Answer {
-  return { response: respond(state, request, routed), meta: routed.meta }
-}
-
-function respond(state: RouterState, request: PlainRequest, routed: Routed) {
-  const { resolved, principal } = routed
+function respond(routed: Routed) {
+  const { state, request, resolved, principal } = routed
   if (!resolved) return routerError(404, routerMessages.notFound)
   const operation = resolved.route.byMethod.get(request.method)
   if (!operation) {

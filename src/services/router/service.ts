@@ -13,6 +13,7 @@ import {
   type Inspectable,
   isBelow,
   type Restorable,
+  type RoutedRequest,
   type Scope,
   type Service,
   type ServiceContext,
@@ -24,7 +25,7 @@ import { AVAILABILITY_CODES } from './availability.js'
 import { ROUTER_JSON_LIMITS } from './body.js'
 import type { ScenarioModel } from './catalog/model.js'
 import type { RouterOperation, RouterState } from './context.js'
-import { dispatch, route } from './dispatch.js'
+import { route } from './dispatch.js'
 import { inMessagesShape, routerFault } from './errors.js'
 import {
   createScriptBook,
@@ -124,8 +125,8 @@ export function createRouterService(
   const originPrefix = `${base.origin}/`
   const basePathPrefix = `${basePath}/`
 
-  /** The request's route, caller and meta; `undefined` when the URL is not the router's in this scope. */
-  function locate(request: PlainRequest, scope: Scope) {
+  /** The request, located and routed once; `undefined` when the URL is not the router's in this scope. */
+  function locate(request: PlainRequest, scope: Scope): RoutedRequest | undefined {
     // Another origin is never the router's, even with a path like its own (`simulator.dispatch` offers
     // every service every request; msw's patterns check the origin on their own).
     if (!request.url.startsWith(originPrefix)) return undefined
@@ -150,11 +151,7 @@ export function createRouterService(
             urlPattern(options.baseUrl, options.inProcessPrefix),
             ...options.inProcessPaths.map((path) => exactUrlPattern(options.baseUrl, path)),
           ],
-    answer(request, scope) {
-      const routed = locate(request, scope)
-      return routed && dispatch(state, request, routed)
-    },
-    describe: (request, scope) => locate(request, scope)?.meta,
+    route: locate,
     faultResponse(status, options) {
       const response = routerFault(status, {
         message: options.message,

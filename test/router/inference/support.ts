@@ -144,17 +144,19 @@ export async function postJson(
 
 /** What the router's service tells the journal of a request (`meta`), answered through `simulator.router`. */
 export async function metaOf(simulator: Simulator, path: string, body: unknown) {
-  const answer = simulator.router.answer(
-    {
-      method: 'POST',
-      url: `${BASE}${path}`,
-      path: `/api/v1${path}`,
-      query: new URLSearchParams(),
-      headers: { authorization: `Bearer ${keys.inference}`, 'content-type': 'application/json' },
-      body: new TextEncoder().encode(JSON.stringify(body)),
-    },
-    'in-process',
-  )
+  const answer = simulator.router
+    .route(
+      {
+        method: 'POST',
+        url: `${BASE}${path}`,
+        path: `/api/v1${path}`,
+        query: new URLSearchParams(),
+        headers: { authorization: `Bearer ${keys.inference}`, 'content-type': 'application/json' },
+        body: new TextEncoder().encode(JSON.stringify(body)),
+      },
+      'in-process',
+    )
+    ?.answer()
   if (!answer) throw new Error('the router did not answer')
   await answer.response
   return answer.meta

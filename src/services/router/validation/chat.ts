@@ -16,6 +16,10 @@ import {
   isObject,
   map,
   nul,
+  nullableBool,
+  nullableInteger,
+  nullableNumber,
+  nullableString,
   num,
   obj,
   oneOf,
@@ -74,8 +78,8 @@ const message = byField('role', {
     ),
     name: z.optional(str()),
     tool_calls: z.optional(arr(obj({}))),
-    reasoning: z.optional(str({ nullable: true })),
-    refusal: z.optional(str({ nullable: true })),
+    reasoning: nullableString,
+    refusal: nullableString,
     model: z.optional(str()),
   }),
   tool: obj({ role: str(), content: content(contentItem), tool_call_id: str() }),
@@ -101,7 +105,7 @@ const tool = byField(
         name: functionName,
         description: z.optional(str()),
         parameters: z.optional(obj({})),
-        strict: z.optional(bool({ nullable: true })),
+        strict: nullableBool,
       }),
       cache_control: z.optional(cacheControl),
     }),
@@ -132,7 +136,7 @@ const responseFormat = byField('type', {
       name: str({ max: 64 }),
       description: z.optional(str()),
       schema: z.optional(obj({})),
-      strict: z.optional(bool({ nullable: true })),
+      strict: nullableBool,
     }),
   }),
   grammar: obj({ type: str(), grammar: str() }),
@@ -152,9 +156,6 @@ const prediction = obj(
   },
   { nullable: true },
 )
-
-const nullableNumber = z.optional(num({ nullable: true }))
-const nullableInteger = z.optional(int({ nullable: true }))
 
 /** ChatRequest: only `messages` is required; unknown keys pass and are dropped. */
 const schema = fields({
@@ -180,9 +181,9 @@ const schema = fields({
   seed: nullableInteger,
   stop: z.optional(stop),
   logit_bias: z.optional(map(num(), { nullable: true })),
-  logprobs: z.optional(bool({ nullable: true })),
+  logprobs: nullableBool,
   top_logprobs: z.optional(topLogprobs),
-  parallel_tool_calls: z.optional(bool({ nullable: true })),
+  parallel_tool_calls: nullableBool,
   tools: z.optional(arr(tool)),
   tool_choice: z.optional(toolChoice),
   response_format: z.optional(responseFormat),

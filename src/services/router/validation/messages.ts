@@ -10,7 +10,19 @@
 import * as z from '../../../engine/core/zod.js'
 import type { ValidationIssue } from './issues.js'
 import { plugins } from './plugins.js'
-import { arr, bool, byField, byKind, fields, int, num, obj, oneOf, str } from './primitives.js'
+import {
+  arr,
+  bool,
+  byField,
+  byKind,
+  fields,
+  int,
+  nullableString,
+  num,
+  obj,
+  oneOf,
+  str,
+} from './primitives.js'
 import { provider } from './provider.js'
 import {
   cacheControl,
@@ -86,7 +98,7 @@ const schema = fields({
   provider: z.optional(provider),
   plugins: z.optional(plugins),
   route: z.optional(route),
-  metadata: z.optional(obj({ user_id: z.optional(str({ nullable: true })) })),
+  metadata: z.optional(obj({ user_id: nullableString })),
   session_id: z.optional(sessionId),
   user: z.optional(str({ max: 256 })),
   stream: z.optional(bool()),

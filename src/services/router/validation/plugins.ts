@@ -4,7 +4,18 @@
  * @module
  */
 import * as z from '../../../engine/core/zod.js'
-import { arr, bool, byField, int, num, obj, oneOf, str, totalLength } from './primitives.js'
+import {
+  arr,
+  bool,
+  byField,
+  int,
+  nullableString,
+  num,
+  obj,
+  oneOf,
+  str,
+  totalLength,
+} from './primitives.js'
 
 const enabled = z.optional(bool())
 
@@ -51,10 +62,10 @@ const web = obj({
     obj(
       {
         type: oneOf(['approximate']),
-        city: z.optional(str({ nullable: true })),
-        country: z.optional(str({ nullable: true })),
-        region: z.optional(str({ nullable: true })),
-        timezone: z.optional(str({ nullable: true })),
+        city: nullableString,
+        country: nullableString,
+        region: nullableString,
+        timezone: nullableString,
       },
       { nullable: true },
     ),

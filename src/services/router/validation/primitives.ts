@@ -180,6 +180,15 @@ export const nul = (): Schema => accepting(z.null(typeError('null')), (value) =>
 export const exactly = (value: string | number | boolean): Schema =>
   accepting(z.literal(value, typeError(String(value))), (input) => input === value)
 
+/**
+ * Optional fields that may be null, one schema each for every skin and part that has one: a boolean, a
+ * number, an integer, a string.
+ */
+export const nullableBool: Schema = z.optional(bool({ nullable: true }))
+export const nullableNumber: Schema = z.optional(num({ nullable: true }))
+export const nullableInteger: Schema = z.optional(int({ nullable: true }))
+export const nullableString: Schema = z.optional(str({ nullable: true }))
+
 export type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object'
 
 /** The JSON kind of a parsed JSON value. */

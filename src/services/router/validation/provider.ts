@@ -4,9 +4,18 @@
  * @module
  */
 import * as z from '../../../engine/core/zod.js'
-import { arr, bool, byKind, nul, num, obj, oneOf, str } from './primitives.js'
-
-const nullableBool = z.optional(bool({ nullable: true }))
+import {
+  arr,
+  byKind,
+  nul,
+  nullableBool,
+  nullableNumber,
+  nullableString,
+  num,
+  obj,
+  oneOf,
+  str,
+} from './primitives.js'
 
 /** `order` / `only` / `ignore`: provider slugs, or null. */
 const providerSlugs = z.optional(arr(str(), { nullable: true }))
@@ -17,10 +26,10 @@ const preference = z.optional(
     {
       number: num(),
       object: obj({
-        p50: z.optional(num({ nullable: true })),
-        p75: z.optional(num({ nullable: true })),
-        p90: z.optional(num({ nullable: true })),
-        p99: z.optional(num({ nullable: true })),
+        p50: nullableNumber,
+        p75: nullableNumber,
+        p90: nullableNumber,
+        p99: nullableNumber,
       }),
       null: nul(),
     },
@@ -42,8 +51,8 @@ const sort = byKind(
   {
     string: str(),
     object: obj({
-      by: z.optional(str({ nullable: true })),
-      partition: z.optional(str({ nullable: true })),
+      by: nullableString,
+      partition: nullableString,
     }),
     null: nul(),
   },

@@ -10,7 +10,22 @@
 import * as z from '../../../engine/core/zod.js'
 import type { ValidationIssue } from './issues.js'
 import { plugins } from './plugins.js'
-import { arr, bool, byKind, exactly, fields, int, nul, num, obj, oneOf, str } from './primitives.js'
+import {
+  arr,
+  bool,
+  byKind,
+  exactly,
+  fields,
+  int,
+  nul,
+  nullableBool,
+  nullableInteger,
+  nullableNumber,
+  nullableString,
+  obj,
+  oneOf,
+  str,
+} from './primitives.js'
 import { provider } from './provider.js'
 import {
   cacheControl,
@@ -32,10 +47,6 @@ import {
 } from './shared.js'
 import type { SkinRules } from './skin.js'
 
-const nullableBool = z.optional(bool({ nullable: true }))
-const nullableInteger = z.optional(int({ nullable: true }))
-const nullableNumber = z.optional(num({ nullable: true }))
-
 /** `tool_choice`: auto, none, required, or a choice object with a string `type`. */
 const toolChoice = byKind(
   { string: oneOf(['auto', 'none', 'required']), object: obj({ type: str() }) },
@@ -47,7 +58,7 @@ const schema = fields({
   model: z.optional(model),
   models: z.optional(models),
   input: z.optional(byKind({ string: str(), array: arr(obj({})) }, 'a string or an array')),
-  instructions: z.optional(str({ nullable: true })),
+  instructions: nullableString,
   temperature: nullableNumber,
   top_p: nullableNumber,
   top_k: z.optional(int()),
@@ -89,7 +100,7 @@ const schema = fields({
   trace: z.optional(trace),
   stop_server_tools_when: z.optional(stopServerToolsWhen),
   session_id: z.optional(sessionId),
-  safety_identifier: z.optional(str({ nullable: true })),
+  safety_identifier: nullableString,
   user: z.optional(str({ max: 256 })),
   store: z.optional(exactly(false)),
   background: nullableBool,

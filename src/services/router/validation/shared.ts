@@ -12,6 +12,7 @@ import {
   byKind,
   int,
   map,
+  nullableString,
   num,
   obj,
   oneOf,
@@ -60,7 +61,7 @@ export const promptCacheKey = str({ nullable: true })
 
 /** `prompt_cache_options`: `{mode: 'explicit', ttl?: string | null}` or null. */
 export const promptCacheOptions = obj(
-  { mode: oneOf(['explicit']), ttl: z.optional(str({ nullable: true })) },
+  { mode: oneOf(['explicit']), ttl: nullableString },
   { nullable: true },
 )
 
