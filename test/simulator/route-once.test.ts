@@ -41,7 +41,7 @@ vi.mock('../../src/services/messaging/auth.js', async (importOriginal) => {
   }
 })
 
-// The router's route table is the engine's path table (the control surface has none of its own).
+// The router's route table is the engine's path table (no other table resolves a path in these tests).
 vi.mock('../../src/engine/core/path-table.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../src/engine/core/path-table.js')>()
   return {

@@ -12,6 +12,9 @@
  *    whatever the operation answers;
  * 7. the operation.
  *
+ * The route and the caller are worked out at most once per request (`route`), for the matching of faults
+ * and stubs (`describe()`) and the answer alike.
+ *
  * Responses the REST dispatcher returns (success, 204, 405, the login redirect) carry never-cache headers;
  * errors the real server raises (4xx from checks, 401) do not. HEAD answers carry no body.
  *
@@ -124,9 +127,10 @@ function callOf(
 
 /** What the routing of one request works out, each part at most once: its route and its caller. */
 class Routing {
-  #resolved: ReturnType<MessagingRoutes['resolve']> | null = null
+  /** The route once resolved (`null`: none). */
+  #resolved: ReturnType<MessagingRoutes['resolve']> | null = undefined
+  /** The caller once authenticated. */
   #caller: ReturnType<typeof authenticate> | undefined
-  #resolvedOnce = false
 
   constructor(
     readonly state: MessagingState,
@@ -137,10 +141,9 @@ class Routing {
 
   /** The route of the decoded path at the organization's feature level (`undefined`: none). */
   resolve() {
-    if (!this.#resolvedOnce) {
+    if (this.#resolved === undefined) {
       const { path, organization } = this.located
       this.#resolved = this.routes.resolve(decodePath(path), organization.featureLevel) ?? null
-      this.#resolvedOnce = true
     }
     return this.#resolved ?? undefined
   }
