@@ -7,8 +7,8 @@
  * once, when a wait saw the service's data change: a feature level lowered during the latency is the real
  * server's HTML 404, as the organization now stands.
  */
-import { describe, expect, it, vi } from 'vitest'
-import { createSimulator, type Simulator } from '../../src/entries/index.js'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Simulator } from '../../src/entries/index.js'
 import { accounts, basic, keys } from '../support/credentials.js'
 import { NOW } from '../support/time.js'
 
@@ -75,6 +75,15 @@ vi.mock('../../src/services/messaging/routes.js', async (importOriginal) => {
     },
   }
 })
+
+// The suite's files share their worker's modules (vitest.config.ts): the package is imported anew after the mocks
+// above, so that its modules are the wrapped ones, and the next file starts from a fresh registry.
+let createSimulator: typeof import('../../src/entries/index.js').createSimulator
+beforeAll(async () => {
+  vi.resetModules()
+  ;({ createSimulator } = await import('../../src/entries/index.js'))
+})
+afterAll(() => vi.resetModules())
 
 const simulatorFor = () => createSimulator({ seed: 'route-once', now: NOW })
 
