@@ -292,7 +292,11 @@ export function createAnswerPath(parts: AnswerPathParts) {
       began: performance.now(),
       time: clock.now(),
     }
-    if (exchange.prefer || faults.active || stubs.active) {
+    const latency = parts.latency()
+    // Routed on arrival when something armed is matched on what the request reaches, or when the request will
+    // wait: a service that does not own it passes it on at once (`dispatch` offers it to each service in turn;
+    // waiting first waited once per service before the one that owns it).
+    if (exchange.prefer || faults.active || stubs.active || latency !== 0) {
       const routed = service.route(request, scope)
       if (!routed) return undefined
       exchange.routed = routed
@@ -301,7 +305,6 @@ export function createAnswerPath(parts: AnswerPathParts) {
       if (!exchange.prefer) match(exchange)
     }
     const { fault, stub } = exchange
-    const latency = parts.latency()
     const wait =
       (latency === 0 ? 0 : drawLatency(latency)) +
       (fault && 'delayMs' in fault ? (fault.delayMs ?? 0) : 0) +
