@@ -230,7 +230,7 @@ interface ServerAnswers {
 /**
  * A service as the simulator registers it (`src/services/registry.ts`): everything the simulator, the server,
  * scenarios, snapshots, discovery and the inspector need to know of it. Adding a service is its folder
- * (`src/<name>/`, `handlers/<name>/`) and one line in the registry.
+ * (`src/services/<name>/`, `handlers/<name>/`) and one line in the registry.
  */
 export interface ServiceDefinition<
   Name extends string = string,

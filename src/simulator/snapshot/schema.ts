@@ -2,7 +2,7 @@
  * A snapshot's format, version 1: the type (`Snapshot`) and the zod schema that `restore` checks a snapshot
  * with. Records are listed with their fields in the order the stores create them, so a snapshot restored and
  * taken again is the same JSON text. Each service's part, with its checks across records (ids unique,
- * references that resolve), is in its registration (`src/<service>/snapshot.ts`).
+ * references that resolve), is in its registration (`src/services/<service>/snapshot.ts`).
  * @module
  */
 
