@@ -8,7 +8,7 @@
  *
  * What verify no longer reports, and why (not differences of the simulator):
  * - The order of `GET /users` rows (the 442 oracle lists 6, 9, 7, 8): the real query has no ORDER BY, so the
- *   order is the database's; verify compares those lists as sets (src/surfaces/verify/unordered.ts), every element and
+ *   order is the database's; verify compares those lists as sets (the messaging part's `unordered`, src/services/messaging/verify/part.ts; src/surfaces/verify/unordered.ts), every element and
  *   field still compared.
  * - `max_message_id` 12 and 14 of the owner and the member: onboarding messages that existed before the
  *   recording; verify seeds them at their ids, as it seeds the users that existed. The onboarding recordings
