@@ -102,7 +102,7 @@ async function bundle(work, name, nodeModules) {
   const initial = closure(main)
   const start = new Set()
   for (const file of files)
-    if (/(?:^|\/)dist\/src\/simulator\.js$/.test(outputs[file].entryPoint ?? ''))
+    if (/(?:^|\/)dist\/src\/simulator\/simulator\.js$/.test(outputs[file].entryPoint ?? ''))
       for (const chunk of closure(file)) if (!initial.has(chunk)) start.add(chunk)
   const chunks = files.map((file) => ({
     file,

@@ -51,7 +51,7 @@ describe('the exports map in plain Node', () => {
     expect(inBrowser['understudy-mock/node']).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED')
     expect(inBrowser['understudy-mock/server']).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED')
     expect(inBrowser['understudy-mock/verify']).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED')
-    expect(inBrowser['understudy-mock']).toMatch(/\/dist\/src\/index\.js$/)
+    expect(inBrowser['understudy-mock']).toMatch(/\/dist\/src\/entries\/index\.js$/)
   })
 
   it('exports no internals', () => {
