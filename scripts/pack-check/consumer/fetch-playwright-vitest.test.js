@@ -29,7 +29,9 @@ describe('the exports map for ./playwright and ./vitest', () => {
 
   it('resolves both in Node and refuses both under the browser condition', () => {
     const inNode = nodeResolve(specifiers)
-    expect(inNode['understudy-mock/playwright']).toMatch(/\/dist\/src\/entries\/playwright\/index\.js$/)
+    expect(inNode['understudy-mock/playwright']).toMatch(
+      /\/dist\/src\/entries\/playwright\/index\.js$/,
+    )
     expect(inNode['understudy-mock/vitest']).toMatch(/\/dist\/src\/entries\/vitest\/index\.js$/)
     const inBrowser = nodeResolve(specifiers, ['browser'])
     expect(Object.values(inBrowser)).toEqual([
