@@ -127,14 +127,20 @@ export interface AccountSummary {
   from: string
 }
 
-/** A tenant of the recording that a part set up (the report's `organizations`). */
-interface TenantSummary {
+/** A tenant of the recording that a part set up (an entry of the report's `organizations`). */
+export interface TenantSummary {
   recordedUrl: string
   subdomain: string
   name: string
   featureLevel: number
+  /** Where the level came from: `server_settings`, `--feature-level`, or the default. */
   featureLevelFrom: string
+  /**
+   * The `email_address_visibility` its users get (`everyone`, `members`, `moderators`, `admins`,
+   * `nobody`, or `server-default`: the real default for a new organization at the level).
+   */
   emailVisibility: string
+  /** Where it came from: the addresses the answers show, `--email-visibility`, or the default. */
   emailVisibilityFrom: string
 }
 

@@ -3,7 +3,7 @@
  * exchanges compared, the exchanges skipped with their reasons, and how the simulator was set up.
  * @module
  */
-import type { FindingKind } from '../../engine/core/verify-part.js'
+import type { FindingKind, TenantSummary } from '../../engine/core/verify-part.js'
 import type { ServiceName } from '../../services/registry.js'
 
 /**
@@ -58,21 +58,7 @@ export interface VerifySetup {
   /** The clock's start (ISO 8601) and where it came from. */
   clock: { start: string; from: string }
   /** Each organization the recording addresses. */
-  organizations: Array<{
-    recordedUrl: string
-    subdomain: string
-    name: string
-    featureLevel: number
-    /** Where the level came from: `server_settings`, `--feature-level`, or the default. */
-    featureLevelFrom: string
-    /**
-     * The `email_address_visibility` its users get (`everyone`, `members`, `moderators`, `admins`,
-     * `nobody`, or `server-default`: the real default for a new organization at the level).
-     */
-    emailVisibility: string
-    /** Where it came from: the addresses the answers show, `--email-visibility`, or the default. */
-    emailVisibilityFrom: string
-  }>
+  organizations: TenantSummary[]
   /** Each credential of the recording, and the simulator account it was mapped onto. */
   accounts: Array<{
     service: ServiceName
