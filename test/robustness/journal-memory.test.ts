@@ -8,36 +8,11 @@
  * `Invalid string length`. Runs in a child process started with `--expose-gc`, so that what is measured
  * is what is still held.
  */
-import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
-
-const root = fileURLToPath(new URL('../..', import.meta.url))
-
-function runFixture(name = 'journal-memory'): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--expose-gc', '--import', 'tsx', `test/robustness/fixtures/${name}.ts`],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-    )
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk.toString()
-    })
-    child.on('error', reject)
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`the fixture exited ${code}: ${err}`)),
-    )
-  })
-}
+import { runFixture } from './fixture-process.js'
 
 it('keeps the journal within its byte budget whatever bodies arrive, and reading it small', async () => {
-  const result = JSON.parse(await runFixture())
+  const result = JSON.parse(await runFixture('journal-memory'))
   const budget = 64 * 1024 * 1024
   expect(result.statuses).toEqual({ 401: 400, 400: 300 })
   expect(result.journal.maxBytes).toBe(budget)

@@ -7,37 +7,12 @@
  * the eight. Runs in a child process started with `--expose-gc`, so that what is measured is what is
  * still held.
  */
-import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-
-const root = fileURLToPath(new URL('../..', import.meta.url))
-
-function runFixture(way: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--expose-gc', '--import', 'tsx', 'test/robustness/fixtures/stream-memory.ts', way],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-    )
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk.toString()
-    })
-    child.on('error', reject)
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`the fixture exited ${code}: ${err}`)),
-    )
-  })
-}
+import { runFixture } from './fixture-process.js'
 
 describe.each(['fetch', 'direct', 'msw'])('streams left unread (%s)', (way) => {
   it('hold a bounded amount each, then arrive whole', async () => {
-    const result = JSON.parse(await runFixture(way))
+    const result = JSON.parse(await runFixture('stream-memory', way))
     expect(result.streams).toBe(8)
     // Each delivered its whole body, the same bytes every way: 10,003 events and the opening comment.
     expect(result.sizes).toEqual(Array(8).fill(6_021_502))
