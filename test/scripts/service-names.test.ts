@@ -1,6 +1,7 @@
 /**
  * `npm run service-names` lists the files outside the services whose code names a service (comments left out) and
- * fails past five (scripts/check-service-names.mjs).
+ * fails on any but its allow-list (the entry point's public types) or past five
+ * (scripts/check-service-names.mjs).
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -22,7 +23,11 @@ function check(files: Record<string, string>) {
     writeFileSync(join(dir, path), source)
   }
   const run = spawnSync(process.execPath, [script, dir], { encoding: 'utf8' })
-  return { status: run.status, lines: run.stdout.trim().split('\n') }
+  return {
+    status: run.status,
+    lines: run.stdout.trim().split('\n'),
+    refused: run.stderr.trim().split('\n').filter(Boolean),
+  }
 }
 
 const services = {
@@ -44,6 +49,25 @@ describe('npm run service-names', () => {
       'src/surfaces/c.ts: RouterKey',
       '2 files outside the services name one (at most 5)',
     ])
+    expect(result.refused).toEqual([
+      'src/simulator/b.ts names a service: give what it needs through the registry',
+      'src/surfaces/c.ts names a service: give what it needs through the registry',
+    ])
+    expect(result.status).toBe(1)
+  })
+
+  it("passes the entry point that gives the services' public types their names, and nothing else", () => {
+    const result = check({
+      ...services,
+      'src/entries/index.ts':
+        "export type { RouterService } from '../services/router/service.js'\n",
+      'src/simulator/a.ts': '// the router answers\nexport const a = 1\n',
+    })
+    expect(result.lines).toEqual([
+      'src/entries/index.ts: RouterService',
+      '1 files outside the services name one (at most 5)',
+    ])
+    expect(result.refused).toEqual([])
     expect(result.status).toBe(0)
   })
 
