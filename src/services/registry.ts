@@ -7,6 +7,7 @@
  */
 import { messagingOperations } from '../../handlers/messaging/index.js'
 import { routerOperations } from '../../handlers/router/index.js'
+import type { ServiceMatcher } from '../engine/core/matchers.js'
 import type { ServiceOptions, ServiceSetting } from '../engine/core/service.js'
 import { messagingDefinition } from './messaging/definition.js'
 import { routerDefinition } from './router/definition.js'
@@ -63,6 +64,10 @@ export type ServiceSettings = (
 /** A service's settings (none when it has none). */
 export const settingsOf = (definition: Definitions): readonly ServiceSetting[] =>
   'settings' in definition ? definition.settings : []
+
+/** A service's matchers on a runner's `expect(simulator)` (none when it has none). */
+export const matchersOf = (definition: Definitions): Readonly<Record<string, ServiceMatcher>> =>
+  'matchers' in definition ? definition.matchers : {}
 
 /** The service names, in registration order. */
 export const serviceNames: readonly ServiceName[] = serviceDefinitions.map((d) => d.name)

@@ -1,6 +1,6 @@
 /**
- * What a service gives `understudy-mock/vitest` and `understudy-mock/jest` (`src/services/matchers.ts`, beside its
- * registration): its matchers on `expect(simulator)`, as plain functions of what they read
+ * What a service gives `understudy-mock/vitest` and `understudy-mock/jest` (its registration's `matchers`, `ServiceDefinition`; in a
+ * page none, by `matchers.browser.ts`): its matchers on `expect(simulator)`, as plain functions of what they read
  * (its own instance, or the journal) returning `{ pass, message }`, in the runner's words (`MatcherTools`, which
  * the assertions surface gives). Their types on a runner's `expect` are the service's part of
  * `ServiceMatcherTypes` (a declaration merged into it from the service's folder), which the surface composes.

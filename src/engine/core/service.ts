@@ -13,6 +13,7 @@ import type { MaybeAsync, PlainRequest, PlainResponse } from './http.js'
 import type { IdSource } from './ids.js'
 import type { InferenceMeta } from './inference-meta.js'
 import type { InspectorParts } from './inspector-panel.js'
+import type { ServiceMatcher } from './matchers.js'
 import type { OnDemand } from './on-demand.js'
 import type { Routable } from './routes.js'
 import type { VerifyPart } from './verify-part.js'
@@ -302,6 +303,11 @@ export interface ServiceDefinition<
   readonly control?: readonly ControlRoute<Instance>[]
   /** Its options the standalone server and the CLI give too (none: it has none). */
   readonly settings?: readonly ServiceSetting[]
+  /**
+   * Its matchers on a runner's `expect(simulator)` (`understudy-mock/vitest`, `/jest`; `matchers.ts`): a page's
+   * bundle carries none (`matchers.browser.ts`, by the package's `browser` field).
+   */
+  readonly matchers?: Readonly<Record<string, ServiceMatcher>>
   /** Their part of `startServer`'s options, as types (`settingTypes<Settings>()`; no value at run time). */
   readonly settingTypes?: object | undefined
 }

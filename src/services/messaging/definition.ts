@@ -12,6 +12,7 @@ import { messagingControlRoutes } from './control.js'
 import { internalError, nginxBadRequest } from './errors.js'
 import type { inspectMessaging } from './inspect.js'
 import type { MessagingErrorBody, MessagingExchanges } from './journal-types.js'
+import { messagingMatchers } from './matchers.js'
 import { messagingScenarioSchema } from './scenario-schema.js'
 import {
   createMessagingService,
@@ -98,6 +99,7 @@ export function messagingDefinition<const Operations extends readonly MessagingO
     // Its part of `verify`: static in Node, a chunk of its own in a browser (`verify/source.ts`).
     verify: verifyPart,
     control: messagingControlRoutes,
+    matchers: messagingMatchers,
     settings: messagingSettings,
     settingTypes: settingTypes<MessagingSettings>(),
   } as const satisfies ServiceDefinition<

@@ -1,5 +1,5 @@
 /**
- * The messaging service's matcher (`src/services/matchers.ts`): `toHaveUser`, over an organization's
+ * The messaging service's matcher (its registration's `matchers`, `definition.ts`): `toHaveUser`, over an organization's
  * accounts. Its type: `matcher-types.ts`.
  * @module
  */

@@ -12,6 +12,7 @@ import { routerControlRoutes } from './control.js'
 import { routerError, routerMessages } from './errors.js'
 import type { inspectRouter } from './inspect.js'
 import type { RouterErrorBody, RouterExchanges } from './journal-types.js'
+import { routerMatchers } from './matchers.js'
 import { routerScenarioSchema } from './scenario-schema.js'
 import { createRouterService, type RouterService } from './service.js'
 import { checkRouterSnapshot, routerSnapshotSchema } from './snapshot.js'
@@ -85,6 +86,7 @@ export function routerDefinition<const Operations extends readonly RouterOperati
     // Its part of `verify`: static in Node, a chunk of its own in a browser (`verify/source.ts`).
     verify: verifyPart,
     control: routerControlRoutes,
+    matchers: routerMatchers,
   } as const satisfies ServiceDefinition<
     'router',
     RouterService,

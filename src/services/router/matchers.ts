@@ -1,5 +1,5 @@
 /**
- * The router's matchers (`src/services/matchers.ts`): `toHaveInferred`, over the journal's inferences
+ * The router's matchers (its registration's `matchers`, `definition.ts`): `toHaveInferred`, over the journal's inferences
  * (`matcher-inferred.ts`), and `toHavePreset`, over the router's presets. Their types: `matcher-types.ts`.
  * @module
  */

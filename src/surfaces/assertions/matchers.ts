@@ -1,7 +1,7 @@
 /**
  * The matchers of `understudy-mock/vitest` and `understudy-mock/jest`, as plain functions of a matcher context
  * that vitest's and Jest's `expect.extend` both give: what a simulator received (its journal, here) and what
- * it holds (each service's matchers, from its folder: `src/services/matchers.ts`). A failure lists the closest
+ * it holds (each service's matchers, from its folder, through its registration). A failure lists the closest
  * journal entries or records and a diff, not just "expected true".
  * @module
  */
@@ -14,7 +14,7 @@ import {
 } from '../../engine/journal/closest.js'
 import type { ParsedEntry } from '../../engine/journal/entry.js'
 import { matchesPartially } from '../../engine/journal/filter.js'
-import { serviceMatchers } from '../../services/matchers.js'
+import { matchersOf, serviceDefinitions } from '../../services/registry.js'
 import type { JournalFilter } from '../../simulator/operations/journal.js'
 import type { JournalHolder, MatcherState, SimulatorAsymmetricMatchers } from './typing.js'
 
@@ -148,15 +148,15 @@ type RunnerMatchers = {
   ) => Result
 }
 
-/** Every matcher, the journal's and each service's (`src/services/matchers.ts`), for a runner's `expect.extend(matchers)`. */
+/** Every matcher, the journal's and each service's (its registration's `matchers`), for a runner's `expect.extend(matchers)`. */
 export const matchers = {
   toHaveReceived,
   toHaveReceivedTimes,
   ...Object.fromEntries(
-    Object.entries(serviceMatchers).flatMap(([service, ofService]) =>
-      Object.entries(ofService ?? {}).map(([name, matcher]) => [
+    serviceDefinitions.flatMap((definition) =>
+      Object.entries(matchersOf(definition)).map(([name, matcher]) => [
         name,
-        runnerMatcher(service, name, matcher),
+        runnerMatcher(definition.name, name, matcher),
       ]),
     ),
   ),
